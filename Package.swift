@@ -1,0 +1,95 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Optional SQLite features, each a package trait that maps to the amalgamation's compile flags.
+/// Every one is on by default except `STAT4`; `swift build --disable-default-traits` builds a
+/// minimal SQLite (with JSON compiled out).
+let featureTraits: [(name: String, description: String, defines: [String], defaultOn: Bool)] = [
+    ("FTS5", "Full-text search version 5 (SQLITE_ENABLE_FTS5).", ["SQLITE_ENABLE_FTS5"], true),
+    (
+        "FTS4", "Full-text search versions 3 and 4 with the enhanced query syntax.",
+        ["SQLITE_ENABLE_FTS3", "SQLITE_ENABLE_FTS3_PARENTHESIS", "SQLITE_ENABLE_FTS4"], true
+    ),
+    ("RTree", "The R*Tree spatial index (SQLITE_ENABLE_RTREE).", ["SQLITE_ENABLE_RTREE"], true),
+    ("Geopoly", "The Geopoly extension over R*Tree (SQLITE_ENABLE_GEOPOLY).", ["SQLITE_ENABLE_GEOPOLY"], true),
+    (
+        "MathFunctions", "SQL math functions such as sqrt, pow and log (SQLITE_ENABLE_MATH_FUNCTIONS).",
+        ["SQLITE_ENABLE_MATH_FUNCTIONS"], true
+    ),
+    (
+        "ColumnMetadata", "sqlite3_column_table_name and friends (SQLITE_ENABLE_COLUMN_METADATA).",
+        ["SQLITE_ENABLE_COLUMN_METADATA"], true
+    ),
+    ("DBStat", "The dbstat virtual table (SQLITE_ENABLE_DBSTAT_VTAB).", ["SQLITE_ENABLE_DBSTAT_VTAB"], true),
+    (
+        "Session", "The session extension and the pre-update hook.",
+        ["SQLITE_ENABLE_SESSION", "SQLITE_ENABLE_PREUPDATE_HOOK"], true
+    ),
+    ("Snapshot", "WAL snapshots (SQLITE_ENABLE_SNAPSHOT).", ["SQLITE_ENABLE_SNAPSHOT"], true),
+    ("JSON", "The built-in JSON functions; off compiles them out (SQLITE_OMIT_JSON).", ["SWIFT_SQLITE_JSON"], true),
+    ("STAT4", "Richer query-planner statistics from ANALYZE (SQLITE_ENABLE_STAT4).", ["SQLITE_ENABLE_STAT4"], false),
+]
+
+/// Compile flags that are always on; `Documentation/Build.md` gives the reason for each.
+let alwaysOnDefines: [CSetting] = [
+    .define("SQLITE_THREADSAFE", to: "2"),
+    .define("SQLITE_DQS", to: "0"),
+    .define("SQLITE_DEFAULT_MEMSTATUS", to: "0"),
+    .define("SQLITE_DEFAULT_WAL_SYNCHRONOUS", to: "1"),
+    .define("SQLITE_LIKE_DOESNT_MATCH_BLOBS"),
+    .define("SQLITE_OMIT_DEPRECATED"),
+    .define("SQLITE_OMIT_SHARED_CACHE"),
+    .define("SQLITE_USE_ALLOCA"),
+    .define("SQLITE_ENABLE_API_ARMOR"),
+    .define("SQLITE_USE_URI", to: "1"),
+    .define("SQLITE_HAVE_ISNAN"),
+    .define("HAVE_USLEEP"),
+    .define("HAVE_LOCALTIME_R"),
+]
+
+let traitDefines: [CSetting] = featureTraits.flatMap { trait in
+    trait.defines.map { CSetting.define($0, .when(traits: [trait.name])) }
+}
+
+let packageTraits: Set<Trait> = Set(
+    featureTraits.map { trait -> Trait in
+        // Geopoly is built on R*Tree, so asking for it brings R*Tree along.
+        .trait(
+            name: trait.name, description: trait.description,
+            enabledTraits: trait.name == "Geopoly" ? ["RTree"] : [])
+    }
+).union([.default(enabledTraits: Set(featureTraits.filter(\.defaultOn).map(\.name)))])
+
+let package = Package(
+    name: "swift-sqlite",
+    products: [
+        .library(name: "CSQLiteAmalgamation", targets: ["CSQLiteAmalgamation"]),
+        .library(name: "SQLiteCore", targets: ["SQLiteCore"]),
+        .executable(name: "sqlite-bench", targets: ["Benchmarks"]),
+    ],
+    traits: packageTraits,
+    targets: [
+        .target(
+            name: "CSQLiteAmalgamation",
+            exclude: ["sqlite3.c", "PROVENANCE", "include/sqlite3ext.h"],
+            sources: ["CSQLiteAmalgamation.c"],
+            // CSQLiteAmalgamation.c includes sqlite3.c; it turns SWIFT_SQLITE_JSON's absence
+            // into SQLITE_OMIT_JSON, since a trait condition can only add a flag.
+            cSettings: alwaysOnDefines + traitDefines,
+            linkerSettings: [.linkedLibrary("m")]
+        ),
+        .target(
+            name: "SQLiteCore",
+            dependencies: ["CSQLiteAmalgamation"]
+        ),
+        .executableTarget(
+            name: "Benchmarks",
+            dependencies: ["SQLiteCore", "CSQLiteAmalgamation"]
+        ),
+        .testTarget(
+            name: "SQLiteCoreTests",
+            dependencies: ["SQLiteCore"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

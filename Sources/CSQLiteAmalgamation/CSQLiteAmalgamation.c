@@ -1,0 +1,27 @@
+// The one translation unit of the C target: the pinned amalgamation, compiled with the
+// package's flags (Package.swift) plus the few that a trait cannot express directly.
+
+// JSON is built into SQLite: the JSON trait being off is what removes it.
+#ifndef SWIFT_SQLITE_JSON
+#define SQLITE_OMIT_JSON 1
+#endif
+
+// Geopoly is an R*Tree extension; never ask for it without R*Tree.
+#if defined(SQLITE_ENABLE_GEOPOLY) && !defined(SQLITE_ENABLE_RTREE)
+#define SQLITE_ENABLE_RTREE 1
+#endif
+
+// The amalgamation is vendored as released; its warnings are not ours to fix.
+#if defined(__clang__)
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Weverything"
+#endif
+#include "sqlite3.c"
+#if defined(__clang__)
+#pragma clang diagnostic pop
+#endif
+
+#include "CSQLiteAmalgamation.h"
+
+sqlite3_destructor_type csqlite_transient(void) { return SQLITE_TRANSIENT; }
+sqlite3_destructor_type csqlite_static(void) { return SQLITE_STATIC; }

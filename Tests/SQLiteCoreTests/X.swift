@@ -1,0 +1,2 @@
+import Testing
+@Test func x() { #expect(1 == 1) }
