@@ -1,0 +1,93 @@
+/// An online copy of one database into another (https://sqlite.org/backup.html), made by
+/// ``Connection/backup(databaseName:usingConnection:targetDatabaseName:)``.
+///
+/// ```swift
+/// let backup = try db.backup(usingConnection: target)
+/// try backup.step()                     // everything at once
+/// // or, without holding the source locked for long:
+/// while backup.remainingPages > 0 { try backup.step(pagesToCopy: .limited(number: 100)) }
+/// ```
+///
+/// The source stays usable meanwhile; writes made to it through other connections restart
+/// the copy. The backup finishes when stepped to the end, by ``finish()``, or when released.
+public final class Backup: @unchecked Sendable {
+    /// How many pages one ``step(pagesToCopy:)`` copies.
+    public enum Pages: Sendable, Hashable {
+        /// All remaining pages.
+        case all
+        /// At most `number` pages.
+        case limited(number: Int32)
+
+        var count: Int32 {
+            switch self {
+            case .all: -1
+            case .limited(let number): number
+            }
+        }
+    }
+
+    private var handle: OpaquePointer?
+    private let source: ConnectionHandle
+    private let target: ConnectionHandle
+
+    init(source: ConnectionHandle, sourceName: String, target: ConnectionHandle, targetName: String) throws(Result) {
+        self.source = source
+        self.target = target
+        let pointer = target.lock.withLock {
+            source.lock.withLock { sqlite3_backup_init(target.pointer, targetName, source.pointer, sourceName) }
+        }
+        guard let pointer else {
+            // The error of a failed backup_init is recorded on the target connection.
+            throw target.lock.withLock { target.error(code: sqlite3_errcode(target.pointer), statement: nil) }
+        }
+        handle = pointer
+    }
+
+    deinit {
+        finish()
+    }
+
+    /// Copies pages; throws on error (`SQLITE_BUSY` and `SQLITE_LOCKED` too: step again later).
+    public func step(pagesToCopy pages: Pages = .all) throws(Result) {
+        guard let handle else { return }
+        let code = target.lock.withLock { source.lock.withLock { sqlite3_backup_step(handle, pages.count) } }
+        switch code {
+        case SQLITE_OK, SQLITE_DONE:
+            return
+        default:
+            throw Result.error(
+                message: String(cString: sqlite3_errstr(code)), code: code & 0xFF, statement: nil)
+        }
+    }
+
+    /// Ends the backup and releases its resources; further steps do nothing.
+    public func finish() {
+        guard let handle else { return }
+        target.lock.withLock { source.lock.withLock { _ = sqlite3_backup_finish(handle) } }
+        self.handle = nil
+    }
+
+    /// The pages left to copy, as of the last step.
+    public var remainingPages: Int32 { handle.map { sqlite3_backup_remaining($0) } ?? 0 }
+
+    /// The pages in the source database, as of the last step.
+    public var totalPages: Int32 { handle.map { sqlite3_backup_pagecount($0) } ?? 0 }
+}
+
+extension Connection {
+    /// Starts an online backup of database `databaseName` of this connection into database
+    /// `targetDatabaseName` of `targetConnection`.
+    ///
+    /// ```swift
+    /// let backup = try db.backup(usingConnection: try Connection(.inMemory))
+    /// try backup.step()
+    /// ```
+    public func backup(
+        databaseName: String = "main", usingConnection targetConnection: Connection,
+        targetDatabaseName: String = "main"
+    ) throws(Result) -> Backup {
+        try Backup(
+            source: connection, sourceName: databaseName, target: targetConnection.connection,
+            targetName: targetDatabaseName)
+    }
+}

@@ -1,0 +1,41 @@
+extension Connection {
+    /// Runs a query and returns every row as a dictionary from column name to value, the
+    /// SQLiteDB way. Convenient for small results; prefer ``Statement/row`` in hot loops.
+    ///
+    /// ```swift
+    /// let rows = try db.query("SELECT id, email FROM users WHERE id > ?", [10])
+    /// let email = rows.first?["email"] as? String
+    /// ```
+    public func query(_ sql: String, _ parameters: [Binding?] = []) throws(Result) -> [[String: Binding?]] {
+        let statement = try prepareStatement(sql)
+        if !parameters.isEmpty { statement.bind(parameters) }
+        let names = statement.columnNames
+        var rows: [[String: Binding?]] = []
+        while try statement.step() {
+            var row: [String: Binding?] = [:]
+            row.reserveCapacity(names.count)
+            let cursor = statement.row
+            for (index, name) in names.enumerated() { row[name] = cursor.binding(at: index) }
+            rows.append(row)
+        }
+        return rows
+    }
+
+    /// Runs one SQL statement and returns the rowid of the row it inserted, or, for any other
+    /// statement, the number of rows it changed (SQLiteDB's `execute(sql:parameters:)`).
+    ///
+    /// ```swift
+    /// let id = try db.execute(sql: "INSERT INTO users (email) VALUES (?)", parameters: ["a@b.c"])
+    /// ```
+    @discardableResult
+    public func execute(sql: String, parameters: [Binding?] = []) throws(Result) -> Int64 {
+        try withLock { () throws(Result) -> Int64 in
+            let before = sqlite3_total_changes64(handle)
+            let statement = try prepareStatement(sql)
+            try statement.run(parameters)
+            let isInsert = sql.drop(while: { $0.isWhitespace }).prefix(6).uppercased() == "INSERT"
+            if isInsert, sqlite3_total_changes64(handle) > before { return sqlite3_last_insert_rowid(handle) }
+            return sqlite3_changes64(handle)
+        }
+    }
+}

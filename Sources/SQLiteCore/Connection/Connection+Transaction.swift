@@ -1,0 +1,78 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+extension Connection {
+    /// How a transaction takes its locks.
+    public enum TransactionMode: String, Sendable {
+        /// Locks are taken when first needed (the default).
+        case deferred = "DEFERRED"
+        /// A write lock is taken at once: other writers wait or fail with `SQLITE_BUSY` now,
+        /// not halfway through.
+        case immediate = "IMMEDIATE"
+        /// An exclusive lock is taken at once (in WAL mode, the same as `immediate`).
+        case exclusive = "EXCLUSIVE"
+    }
+
+    /// Runs `block` in a transaction: committed when the block returns, rolled back when it
+    /// throws or when the commit fails.
+    ///
+    /// ```swift
+    /// try db.transaction {
+    ///     let id = try db.run("INSERT INTO users (email) VALUES (?)", "betty@icloud.com")
+    ///     try db.run("INSERT INTO users (email, manager_id) VALUES (?, ?)", "cathy@icloud.com", db.lastInsertRowid)
+    /// }
+    /// // BEGIN DEFERRED TRANSACTION ... COMMIT TRANSACTION
+    /// ```
+    ///
+    /// The connection stays locked for the whole block, so other threads using it wait until
+    /// the transaction ends. Transactions do not nest: use ``savepoint(_:block:)`` inside one.
+    ///
+    /// - Throws: the block's own error (after the rollback, whose own failure never replaces
+    ///   it), or ``Result`` when BEGIN or COMMIT fails.
+    @discardableResult
+    public func transaction<T>(_ mode: TransactionMode = .deferred, block: () throws -> T) throws -> T {
+        try transaction(
+            begin: "BEGIN \(mode.rawValue) TRANSACTION", commit: ["COMMIT TRANSACTION"],
+            rollback: ["ROLLBACK TRANSACTION"], block: block)
+    }
+
+    /// Runs `block` inside a savepoint, which nests: released when the block returns, rolled
+    /// back (and released) when it throws.
+    ///
+    /// ```swift
+    /// try db.savepoint("import") {
+    ///     try db.run("INSERT INTO users (email) VALUES (?)", "alice@mac.com")
+    ///     try? db.savepoint { try riskyStep() }   // undone alone if it throws
+    /// }
+    /// ```
+    @discardableResult
+    public func savepoint<T>(_ name: String = UUID().uuidString, block: () throws -> T) throws -> T {
+        let quoted = "'" + name.replacing("'", with: "''") + "'"
+        return try transaction(
+            begin: "SAVEPOINT \(quoted)", commit: ["RELEASE SAVEPOINT \(quoted)"],
+            rollback: ["ROLLBACK TRANSACTION TO SAVEPOINT \(quoted)", "RELEASE SAVEPOINT \(quoted)"], block: block)
+    }
+
+    private func transaction<T>(
+        begin: String, commit: [String], rollback: [String], block: () throws -> T
+    ) throws -> T {
+        try connection.lock.withLock {
+            try execute(begin)
+            do {
+                let value = try block()
+                for sql in commit { try execute(sql) }
+                return value
+            } catch {
+                // SQLite may have rolled back already (SQLITE_FULL, SQLITE_IOERR, ...): only undo
+                // what is still open, and never let the rollback's failure hide the cause.
+                if sqlite3_get_autocommit(handle) == 0 {
+                    for sql in rollback { try? execute(sql) }
+                }
+                throw error
+            }
+        }
+    }
+}

@@ -1,0 +1,268 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A connection to an SQLite database.
+///
+/// ```swift
+/// let db = try Connection("path/to/db.sqlite3")     // created if missing
+/// let memory = try Connection()                      // in-memory
+/// try db.execute("CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT NOT NULL)")
+/// try db.run("INSERT INTO users (email) VALUES (?)", "alice@mac.com")
+/// let count = try db.scalar("SELECT count(*) FROM users") as? Int64
+/// ```
+///
+/// A connection may be shared between threads: every call holds the connection's re-entrant
+/// lock, and a ``transaction(_:block:)`` holds it for the whole block, so other threads wait
+/// for the transaction to end. The database closes when the connection and all statements
+/// prepared from it are gone.
+public final class Connection: @unchecked Sendable {
+    @usableFromInline
+    let connection: ConnectionHandle
+
+    /// Prepared statements kept for reuse by ``cachedStatement(_:)``.
+    let statementCache: StatementCache
+
+    /// Closures registered with SQLite that have no destructor callback of their own.
+    var callbacks: CallbackRegistry { connection.callbacks }
+
+    /// Opens a connection to the database at `location`.
+    ///
+    /// - Parameters:
+    ///   - location: where the database is; created if missing unless `readonly`.
+    ///     Default: `.inMemory`.
+    ///   - readonly: open without write access. Default: `false`.
+    ///   - journalMode: a journal mode to set straight after opening; `.wal` also sets
+    ///     `synchronous = NORMAL`, the recommended pairing.
+    /// - Throws: ``Result`` when the database cannot be opened (a missing directory, no
+    ///   permission, ...).
+    public init(_ location: Location = .inMemory, readonly: Bool = false, journalMode: JournalMode? = nil) throws {
+        var pointer: OpaquePointer?
+        let flags =
+            (readonly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+            | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
+        let code = sqlite3_open_v2(location.description, &pointer, flags, nil)
+        guard let pointer else {
+            throw Result.error(message: "out of memory opening \(location)", code: SQLITE_NOMEM, statement: nil)
+        }
+        guard code == SQLITE_OK else {
+            let message = String(cString: sqlite3_errmsg(pointer))
+            sqlite3_close_v2(pointer)
+            throw Result.error(message: "\(message): \(location)", code: code & 0xFF, statement: nil)
+        }
+        connection = ConnectionHandle(pointer: pointer)
+        statementCache = StatementCache(capacity: 64)
+        if let journalMode {
+            try setJournalMode(journalMode)
+            if journalMode == .wal { try execute("PRAGMA synchronous = NORMAL") }
+        }
+    }
+
+    /// Opens a connection to the database file at `filename` (a path or a `file:` URI).
+    public convenience init(_ filename: String, readonly: Bool = false, journalMode: JournalMode? = nil) throws {
+        try self.init(.uri(filename), readonly: readonly, journalMode: journalMode)
+    }
+
+    deinit {
+        // Cached statements hold the handle; drop them so the database can close now.
+        statementCache.removeAll()
+    }
+
+    // MARK: - State
+
+    /// The raw `sqlite3*` handle, for calls the Swift layer does not wrap. Valid while the
+    /// connection lives; do not close it.
+    public var handle: OpaquePointer { connection.pointer }
+
+    /// Whether the main database is read-only.
+    public var readonly: Bool { connection.lock.withLock { sqlite3_db_readonly(handle, "main") == 1 } }
+
+    /// The rowid of the last row inserted through this connection.
+    public var lastInsertRowid: Int64 { connection.lock.withLock { sqlite3_last_insert_rowid(handle) } }
+
+    /// The number of rows changed by the last INSERT, UPDATE or DELETE.
+    public var changes: Int { connection.lock.withLock { Int(sqlite3_changes64(handle)) } }
+
+    /// The number of rows changed since the connection opened.
+    public var totalChanges: Int { connection.lock.withLock { Int(sqlite3_total_changes64(handle)) } }
+
+    /// Whether the connection is in autocommit mode, i.e. not inside a transaction.
+    public var autocommit: Bool { connection.lock.withLock { sqlite3_get_autocommit(handle) != 0 } }
+
+    /// Whether a transaction is open on this connection.
+    public var isInTransaction: Bool { !autocommit }
+
+    /// Whether thrown errors are ``Result/extendedError(message:extendedCode:statement:)``
+    /// with extended result codes (`SQLITE_CONSTRAINT_UNIQUE`) instead of
+    /// ``Result/error(message:code:statement:)`` with primary ones. Default: `false`.
+    public var usesExtendedErrorCodes: Bool {
+        get { connection.lock.withLock { connection.usesExtendedErrorCodes } }
+        set { connection.lock.withLock { connection.usesExtendedErrorCodes = newValue } }
+    }
+
+    /// Runs `body` with the connection's lock held, so that a sequence of calls is not
+    /// interleaved with other threads' (calls on the same thread inside `body` are fine).
+    public func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        try connection.lock.withLock(body)
+    }
+
+    // MARK: - Execute
+
+    /// Runs zero or more semicolon-separated SQL statements, discarding any rows.
+    ///
+    /// ```swift
+    /// try db.execute("""
+    ///     CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT NOT NULL);
+    ///     CREATE INDEX users_email ON users (email);
+    ///     """)
+    /// ```
+    ///
+    /// - Throws: ``Result`` naming the statement that failed; the statements before it stay run.
+    public func execute(_ SQL: String) throws(Result) {
+        try connection.lock.withLock { () throws(Result) in
+            var remaining = SQL
+            while true {
+                let (statement, tail) = try prepareFirst(remaining)
+                if let statement { try statement.runLocked() }
+                guard let tail else { return }
+                remaining = tail
+            }
+        }
+    }
+
+    // MARK: - Prepare
+
+    /// Prepares one SQL statement, binding `bindings` by position when given.
+    ///
+    /// ```swift
+    /// let statement = try db.prepare("INSERT INTO users (email) VALUES (?)")
+    /// ```
+    ///
+    /// - Throws: ``Result`` for invalid SQL, for SQL holding more than one statement, or for
+    ///   SQL holding none.
+    public func prepare(_ statement: String, _ bindings: Binding?...) throws(Result) -> Statement {
+        let prepared = try prepareStatement(statement)
+        if !bindings.isEmpty { prepared.bind(bindings) }
+        return prepared
+    }
+
+    /// Prepares one SQL statement and binds `bindings` by position.
+    public func prepare(_ statement: String, _ bindings: [Binding?]) throws(Result) -> Statement {
+        try prepareStatement(statement).bind(bindings)
+    }
+
+    /// Prepares one SQL statement and binds `bindings` by name.
+    public func prepare(_ statement: String, _ bindings: [String: Binding?]) throws(Result) -> Statement {
+        try prepareStatement(statement).bind(bindings)
+    }
+
+    // MARK: - Run
+
+    /// Prepares, binds and runs one SQL statement; returns the statement.
+    ///
+    /// ```swift
+    /// try db.run("INSERT INTO users (email) VALUES (?)", "alice@mac.com")
+    /// ```
+    @discardableResult
+    public func run(_ statement: String, _ bindings: Binding?...) throws(Result) -> Statement {
+        try prepareStatement(statement).run(bindings)
+    }
+
+    /// Prepares, binds by position and runs one SQL statement.
+    @discardableResult
+    public func run(_ statement: String, _ bindings: [Binding?]) throws(Result) -> Statement {
+        try prepareStatement(statement).run(bindings)
+    }
+
+    /// Prepares, binds by name and runs one SQL statement.
+    @discardableResult
+    public func run(_ statement: String, _ bindings: [String: Binding?]) throws(Result) -> Statement {
+        try prepareStatement(statement).run(bindings)
+    }
+
+    // MARK: - Scalar
+
+    /// Runs one SQL statement and returns the first column of its first row.
+    ///
+    /// ```swift
+    /// let count = try db.scalar("SELECT count(*) FROM users") as? Int64
+    /// ```
+    public func scalar(_ statement: String, _ bindings: Binding?...) throws(Result) -> Binding? {
+        try prepareStatement(statement).scalar(bindings)
+    }
+
+    /// Runs one SQL statement, binding by position, and returns the first column of its first row.
+    public func scalar(_ statement: String, _ bindings: [Binding?]) throws(Result) -> Binding? {
+        try prepareStatement(statement).scalar(bindings)
+    }
+
+    /// Runs one SQL statement, binding by name, and returns the first column of its first row.
+    public func scalar(_ statement: String, _ bindings: [String: Binding?]) throws(Result) -> Binding? {
+        try prepareStatement(statement).scalar(bindings)
+    }
+
+    // MARK: - Interrupting
+
+    /// Makes any query running on this connection stop with `SQLITE_INTERRUPT` as soon as it
+    /// can. Safe to call from any thread while another thread runs a query: it does not wait
+    /// for the connection's lock.
+    public func interrupt() {
+        sqlite3_interrupt(handle)
+    }
+
+    /// Whether an ``interrupt()`` is in effect for running statements.
+    public var isInterrupted: Bool { sqlite3_is_interrupted(handle) != 0 }
+
+    // MARK: - Preparing, under the lock
+
+    /// Prepares exactly one statement from `sql`.
+    func prepareStatement(_ sql: String, persistent: Bool = false) throws(Result) -> Statement {
+        try connection.lock.withLock { () throws(Result) -> Statement in
+            let (statement, tail) = try prepareFirst(sql, persistent: persistent)
+            guard let statement else {
+                throw Result.misuse("no SQL statement in \"\(sql)\"", code: SQLITE_MISUSE)
+            }
+            if let tail, try prepareFirst(tail).0 != nil {
+                throw Result.misuse(
+                    "prepare takes one SQL statement; use execute(_:) for several: \(sql)", code: SQLITE_MISUSE,
+                    statement: statement)
+            }
+            return statement
+        }
+    }
+
+    /// Prepares the first statement of `sql`: `nil` when there is none (only white space or
+    /// comments), and the text after it, `nil` when nothing follows.
+    private func prepareFirst(_ sql: String, persistent: Bool = false) throws(Result) -> (Statement?, String?) {
+        var sql = sql
+        let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
+        let (code, pointer, rest) = sql.withUTF8 { bytes -> (Int32, OpaquePointer?, String?) in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return (SQLITE_OK, nil, nil) }
+            return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { text in
+                var pointer: OpaquePointer?
+                var tail: UnsafePointer<CChar>?
+                let code = sqlite3_prepare_v3(handle, text, Int32(clamping: bytes.count), flags, &pointer, &tail)
+                let consumed = tail.map { $0 - text } ?? bytes.count
+                let rest =
+                    consumed < bytes.count
+                    ? String(decoding: UnsafeBufferPointer(rebasing: bytes[consumed...]), as: UTF8.self) : nil
+                return (code, pointer, rest)
+            }
+        }
+        if code != SQLITE_OK {
+            // No statement exists to carry the SQL: the message names it instead.
+            throw connection.error(code: code, statement: nil, sql: sql)
+        }
+        let remaining = rest.flatMap { $0.allSatisfy { $0.isWhitespace || $0 == ";" } ? nil : $0 }
+        return (pointer.map { Statement(handle: $0, connection: connection) }, remaining)
+    }
+}
+
+extension Connection: CustomStringConvertible {
+    /// The path of the main database file (`""` for in-memory and temporary databases).
+    public var description: String {
+        sqlite3_db_filename(handle, "main").map { String(cString: $0) } ?? ""
+    }
+}

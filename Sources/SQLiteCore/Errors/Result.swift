@@ -1,0 +1,93 @@
+/// An error reported by SQLite, with its result code, its message and the statement involved.
+///
+/// The cases match SQLite.swift's, so existing `catch` clauses keep working:
+///
+/// ```swift
+/// do {
+///     try db.run("INSERT INTO users (email) VALUES (?)", "alice@mac.com")
+/// } catch let Result.error(message, code, statement) where code == SQLITE_CONSTRAINT {
+///     print("constraint failed: \(message), in \(String(describing: statement))")
+/// }
+/// ```
+///
+/// Set ``Connection/usesExtendedErrorCodes`` to receive ``extendedError(message:extendedCode:statement:)``
+/// instead. Whatever the case, ``code`` and ``extendedCode`` give both codes and ``sql`` the SQL.
+public enum Result: Error, Sendable {
+    /// An error with SQLite's primary result code (`SQLITE_CONSTRAINT`, `SQLITE_BUSY`, ...).
+    ///
+    /// - message: SQLite's English description of the error.
+    /// - code: the primary result code.
+    /// - statement: the statement that failed, when there was one.
+    case error(message: String, code: Int32, statement: Statement?)
+
+    /// An error with SQLite's extended result code (`SQLITE_CONSTRAINT_UNIQUE`, ...), thrown
+    /// when ``Connection/usesExtendedErrorCodes`` is `true`.
+    case extendedError(message: String, extendedCode: Int32, statement: Statement?)
+
+    @usableFromInline
+    init(message: String, primaryCode: Int32, extendedCode: Int32, statement: Statement?, extended: Bool) {
+        if extended {
+            self = .extendedError(message: message, extendedCode: extendedCode, statement: statement)
+        } else {
+            self = .error(message: message, code: primaryCode, statement: statement)
+        }
+        statement?.lastExtendedErrorCode = extendedCode
+    }
+
+    /// An error raised by the Swift layer itself (a wrong number of bindings, a value out of
+    /// range, ...), reported with a SQLite result code so it can be matched like SQLite's own.
+    public static func misuse(_ message: String, code: Int32 = SQLITE_MISUSE, statement: Statement? = nil) -> Result {
+        .error(message: message, code: code, statement: statement)
+    }
+
+    /// The English description of the error.
+    public var message: String {
+        switch self {
+        case .error(let message, _, _), .extendedError(let message, _, _): message
+        }
+    }
+
+    /// The primary result code, e.g. `SQLITE_CONSTRAINT`, whichever case this is.
+    public var code: Int32 {
+        switch self {
+        case .error(_, let code, _): code
+        case .extendedError(_, let extendedCode, _): extendedCode & 0xFF
+        }
+    }
+
+    /// The extended result code, e.g. `SQLITE_CONSTRAINT_UNIQUE`, whichever case this is.
+    ///
+    /// Equal to ``code`` when SQLite gave no extended code (as for errors raised by this library).
+    public var extendedCode: Int32 {
+        switch self {
+        case .error(_, let code, let statement):
+            if let extended = statement?.lastExtendedErrorCode, extended & 0xFF == code { return extended }
+            return code
+        case .extendedError(_, let extendedCode, _): return extendedCode
+        }
+    }
+
+    /// The statement involved, if any.
+    public var statement: Statement? {
+        switch self {
+        case .error(_, _, let statement), .extendedError(_, _, let statement): statement
+        }
+    }
+
+    /// The SQL of the statement involved, if any.
+    public var sql: String? { statement?.sql }
+}
+
+extension Result: CustomStringConvertible {
+    /// The message, the SQL involved and the code, e.g.
+    /// `UNIQUE constraint failed: users.email (INSERT INTO users (email) VALUES (?)) (code: 19)`.
+    public var description: String {
+        var text = message
+        if let sql { text += " (\(sql))" }
+        switch self {
+        case .error(_, let code, _): text += " (code: \(code))"
+        case .extendedError(_, let extendedCode, _): text += " (extended code: \(extendedCode))"
+        }
+        return text
+    }
+}

@@ -1,0 +1,51 @@
+extension Connection {
+    /// How long, in seconds, a statement retries when another connection holds a lock,
+    /// before failing with `SQLITE_BUSY`. Default: 0 (fail at once).
+    ///
+    /// ```swift
+    /// db.busyTimeout = 5
+    /// ```
+    ///
+    /// Setting it replaces any ``busyHandler(_:)``, and the other way round.
+    public var busyTimeout: Double {
+        get { connection.lock.withLock { busyTimeoutSeconds } }
+        set {
+            connection.lock.withLock {
+                busyTimeoutSeconds = newValue
+                callbacks.set("busy", nil)
+                sqlite3_busy_timeout(handle, Int32(clamping: Int((newValue * 1000).rounded())))
+            }
+        }
+    }
+
+    /// Sets a function called when a lock is busy: it gets the number of times it was called
+    /// for this lock and returns `true` to try again, `false` to fail with `SQLITE_BUSY`.
+    /// `nil` removes it.
+    ///
+    /// ```swift
+    /// db.busyHandler { tries in tries < 3 }
+    /// ```
+    public func busyHandler(_ callback: (@Sendable (_ tries: Int) -> Bool)?) {
+        connection.lock.withLock {
+            busyTimeoutSeconds = 0
+            guard let callback else {
+                sqlite3_busy_handler(handle, nil, nil)
+                callbacks.set("busy", nil)
+                return
+            }
+            let box = CallbackBox(callback)
+            sqlite3_busy_handler(
+                handle,
+                { context, tries in
+                    guard let context else { return 0 }
+                    return CallbackBox<@Sendable (Int) -> Bool>.from(context).function(Int(tries)) ? 1 : 0
+                }, box.unretainedPointer)
+            callbacks.set("busy", box)
+        }
+    }
+
+    private var busyTimeoutSeconds: Double {
+        get { connection.busyTimeout }
+        set { connection.busyTimeout = newValue }
+    }
+}

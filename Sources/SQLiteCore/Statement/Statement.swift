@@ -1,0 +1,316 @@
+/// A prepared SQL statement: bind values, run it, and read its rows.
+///
+/// ```swift
+/// let insert = try db.prepare("INSERT INTO users (email) VALUES (?)")
+/// try insert.run("alice@mac.com")
+/// try insert.run("betty@mac.com")          // reused: prepared once
+///
+/// let select = try db.prepare("SELECT id, email FROM users")
+/// for row in select {                      // rows as [Binding?]
+///     print(row[0] as? Int64, row[1] as? String)
+/// }
+/// ```
+///
+/// For hot loops, ``step()`` and ``row`` read the current row by index without building an
+/// array: `while try select.step() { let id: Int64 = select.row[0] }`.
+///
+/// Every call that executes SQL holds the connection's lock, so a statement may be handed to
+/// another thread; the rows it yields are read on the thread that stepped to them.
+public final class Statement: @unchecked Sendable {
+    /// The raw `sqlite3_stmt*`, for calls the Swift layer does not wrap. Valid while the
+    /// statement lives; do not finalize it.
+    public let handle: OpaquePointer
+
+    @usableFromInline
+    let connection: ConnectionHandle
+
+    /// The number of columns in each row of the result.
+    public let columnCount: Int
+
+    /// The number of parameters (`?`, `?NNN`, `:name`, `@name`, `$name`) to bind.
+    public let parameterCount: Int
+
+    /// An error found while binding, thrown by the next `run`, `scalar` or `step`: `bind`
+    /// cannot throw (its signature is SQLite.swift's), but a binding mistake is never ignored.
+    @usableFromInline
+    var pendingError: Result?
+
+    /// Whether every parameter has a value: stepping a statement with parameters that were
+    /// never bound is an error here, not a silent NULL.
+    @usableFromInline
+    var bindingsComplete: Bool
+
+    /// The extended code of the last error raised for this statement (see `Result.extendedCode`).
+    var lastExtendedErrorCode: Int32 = 0
+
+    private var cachedColumnNames: [String]?
+
+    /// Parameters bound one at a time so far, until all are.
+    var partialBindings: Set<Int>?
+
+    init(handle: OpaquePointer, connection: ConnectionHandle) {
+        self.handle = handle
+        self.connection = connection
+        columnCount = Int(sqlite3_column_count(handle))
+        parameterCount = Int(sqlite3_bind_parameter_count(handle))
+        bindingsComplete = parameterCount == 0
+    }
+
+    deinit {
+        connection.lock.withLock { _ = sqlite3_finalize(handle) }
+    }
+
+    /// The SQL text of the statement, as prepared.
+    public var sql: String {
+        sqlite3_sql(handle).map { String(cString: $0) } ?? ""
+    }
+
+    /// The SQL text with the current bindings substituted, e.g.
+    /// `INSERT INTO users (email) VALUES ('alice@mac.com')`, for logging.
+    public var expandedSQL: String? {
+        connection.lock.withLock {
+            guard let text = sqlite3_expanded_sql(handle) else { return nil }
+            defer { sqlite3_free(text) }
+            return String(cString: text)
+        }
+    }
+
+    /// The names of the result columns, in order.
+    public var columnNames: [String] {
+        connection.lock.withLock {
+            if let cachedColumnNames { return cachedColumnNames }
+            let names = (0..<Int32(columnCount)).map { index in
+                sqlite3_column_name(handle, index).map { String(cString: $0) } ?? ""
+            }
+            cachedColumnNames = names
+            return names
+        }
+    }
+
+    /// The declared types of the result columns (`"INTEGER"`, `"TEXT"`, ...), `nil` for an
+    /// expression or a column declared without a type.
+    public var columnDeclaredTypes: [String?] {
+        connection.lock.withLock {
+            (0..<Int32(columnCount)).map { index in
+                sqlite3_column_decltype(handle, index).map { String(cString: $0) }
+            }
+        }
+    }
+
+    /// The storage class of each column of the current row (valid after ``step()`` returned
+    /// `true`).
+    public var columnTypes: [ColumnType] {
+        (0..<Int32(columnCount)).map { ColumnType(sqlite3_column_type(handle, $0)) }
+    }
+
+    /// Whether the statement only reads (`sqlite3_stmt_readonly`).
+    public var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
+
+    /// A cursor over the current row, reading columns by index without copying the row:
+    /// `let id: Int64 = statement.row[0]`.
+    @inlinable
+    public var row: Cursor { Cursor(statement: self) }
+
+    // MARK: - Executing
+
+    /// Advances to the next row; `true` while there is a row to read through ``row``.
+    ///
+    /// Throws SQLite's error, or an earlier binding mistake (see ``bind(_:)-([Binding?])``).
+    @inlinable
+    public func step() throws(Result) -> Bool {
+        if let pendingError { throw pendingError }
+        if !bindingsComplete { throw unboundParametersError() }
+        connection.lock.lock()
+        let code = sqlite3_step(handle)
+        if code == SQLITE_ROW {
+            connection.lock.unlock()
+            return true
+        }
+        if code == SQLITE_DONE {
+            connection.lock.unlock()
+            return false
+        }
+        let error = connection.error(code: code, statement: self)
+        sqlite3_reset(handle)
+        connection.lock.unlock()
+        throw error
+    }
+
+    /// Runs the statement to completion with its current bindings.
+    @inlinable
+    @discardableResult
+    public func run() throws(Result) -> Statement {
+        if let pendingError { throw pendingError }
+        if !bindingsComplete { throw unboundParametersError() }
+        connection.lock.lock()
+        defer { connection.lock.unlock() }
+        sqlite3_reset(handle)
+        try runLocked()
+        return self
+    }
+
+    /// Binds `bindings` (when given) and runs the statement to completion.
+    ///
+    /// ```swift
+    /// try insert.run("alice@mac.com")
+    /// ```
+    @discardableResult
+    public func run(_ bindings: Binding?...) throws(Result) -> Statement {
+        if bindings.isEmpty { return try run() }
+        return try run(bindings)
+    }
+
+    /// Binds the values by position and runs the statement to completion.
+    @inlinable
+    @discardableResult
+    public func run(_ bindings: [Binding?]) throws(Result) -> Statement {
+        connection.lock.lock()
+        defer { connection.lock.unlock() }
+        sqlite3_reset(handle)
+        try bindLocked(bindings)
+        try runLocked()
+        return self
+    }
+
+    /// Binds the values by parameter name (`":email"`, or `"email"`) and runs the statement.
+    @discardableResult
+    public func run(_ bindings: [String: Binding?]) throws(Result) -> Statement {
+        try connection.lock.withLock { () throws(Result) in
+            sqlite3_reset(handle)
+            try bindLocked(bindings)
+            try runLocked()
+        }
+        return self
+    }
+
+    /// Steps until done, discarding rows. Call with the lock held and bindings applied.
+    @usableFromInline
+    func runLocked() throws(Result) {
+        var code = sqlite3_step(handle)
+        while code == SQLITE_ROW { code = sqlite3_step(handle) }
+        if code != SQLITE_DONE {
+            let error = connection.error(code: code, statement: self)
+            sqlite3_reset(handle)
+            throw error
+        }
+        // Release the statement's locks and read transaction now, not at its next use.
+        sqlite3_reset(handle)
+    }
+
+    /// Binds `bindings` (when given), runs the statement, and returns the first column of the
+    /// first row (`nil` when there is no row or the value is NULL).
+    ///
+    /// ```swift
+    /// let count = try db.prepare("SELECT count(*) FROM users").scalar() as? Int64
+    /// ```
+    public func scalar(_ bindings: Binding?...) throws(Result) -> Binding? {
+        try scalar(bindings)
+    }
+
+    /// Binds the values by position, runs the statement and returns the first column of the
+    /// first row.
+    public func scalar(_ bindings: [Binding?]) throws(Result) -> Binding? {
+        try connection.lock.withLock { () throws(Result) -> Binding? in
+            sqlite3_reset(handle)
+            if !bindings.isEmpty { try bindLocked(bindings) }
+            return try scalarLocked()
+        }
+    }
+
+    /// Binds the values by name, runs the statement and returns the first column of the first row.
+    public func scalar(_ bindings: [String: Binding?]) throws(Result) -> Binding? {
+        try connection.lock.withLock { () throws(Result) -> Binding? in
+            sqlite3_reset(handle)
+            try bindLocked(bindings)
+            return try scalarLocked()
+        }
+    }
+
+    private func scalarLocked() throws(Result) -> Binding? {
+        if let pendingError { throw pendingError }
+        if !bindingsComplete { throw unboundParametersError() }
+        let code = sqlite3_step(handle)
+        defer { sqlite3_reset(handle) }
+        switch code {
+        case SQLITE_ROW: return columnCount > 0 ? row.binding(at: 0) : nil
+        case SQLITE_DONE: return nil
+        default: throw connection.error(code: code, statement: self)
+        }
+    }
+
+    /// Resets the statement to run again; by default also sets every parameter back to NULL
+    /// (after which it must be bound again before it runs).
+    public func reset(clearBindings shouldClear: Bool = true) {
+        connection.lock.withLock {
+            sqlite3_reset(handle)
+            if shouldClear {
+                sqlite3_clear_bindings(handle)
+                bindingsComplete = parameterCount == 0
+                partialBindings = nil
+                pendingError = nil
+            }
+        }
+    }
+
+    /// Sets every parameter back to NULL, leaving the statement to be bound again.
+    public func clearBindings() {
+        connection.lock.withLock {
+            sqlite3_clear_bindings(handle)
+            bindingsComplete = parameterCount == 0
+            partialBindings = nil
+            pendingError = nil
+        }
+    }
+
+    @usableFromInline
+    func unboundParametersError() -> Result {
+        .misuse(
+            "\(parameterCount) parameter(s) were never bound: bind values before running the statement",
+            code: SQLITE_RANGE, statement: self)
+    }
+}
+
+extension Statement: Sequence, IteratorProtocol {
+    /// The next row as an array of values, or `nil` at the end.
+    ///
+    /// An error ends the iteration silently, as in SQLite.swift; use ``failableNext()`` to
+    /// have it thrown.
+    public func next() -> [Binding?]? {
+        (try? failableNext()) ?? nil
+    }
+
+    /// The next row as an array of values, `nil` at the end; throws SQLite's error.
+    public func failableNext() throws(Result) -> [Binding?]? {
+        try step() ? row.values : nil
+    }
+}
+
+extension Statement: CustomStringConvertible {
+    /// The SQL text of the statement.
+    public var description: String { sql }
+}
+
+/// The storage class of a value, as `sqlite3_column_type` reports it.
+public enum ColumnType: Sendable, Hashable {
+    /// A 64-bit signed integer.
+    case integer
+    /// A 64-bit IEEE floating point number.
+    case real
+    /// Text.
+    case text
+    /// Bytes.
+    case blob
+    /// NULL.
+    case null
+
+    /// The storage class for one of SQLite's `SQLITE_INTEGER`... codes.
+    public init(_ code: Int32) {
+        switch code {
+        case SQLITE_INTEGER: self = .integer
+        case SQLITE_FLOAT: self = .real
+        case SQLITE_TEXT: self = .text
+        case SQLITE_BLOB: self = .blob
+        default: self = .null
+        }
+    }
+}

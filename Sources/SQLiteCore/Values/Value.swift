@@ -1,0 +1,103 @@
+/// A Swift type that SQLite can store by mapping it onto a ``Binding`` (its `Datatype`).
+///
+/// Conform your own types to store them in columns and use them in the typed tier:
+///
+/// ```swift
+/// struct Celsius: Value {
+///     var degrees: Double
+///     static let declaredDatatype = Double.declaredDatatype
+///     static func fromDatatypeValue(_ value: Double) throws -> Celsius { Celsius(degrees: value) }
+///     var datatypeValue: Double { degrees }
+/// }
+/// ```
+///
+/// `fromDatatypeValue` throws for stored values that do not fit the type (an integer out of
+/// range, malformed text), so bad data becomes an error instead of a crash.
+public protocol Value {
+    /// The type the value is converted to, when it is not `Self`.
+    associatedtype ValueType = Self
+
+    /// The ``Binding`` the value is stored as.
+    associatedtype Datatype: Binding
+
+    /// The column type used when creating a table for values of this type, e.g. `"INTEGER"`.
+    static var declaredDatatype: String { get }
+
+    /// Makes a value from its stored form, throwing when the stored form does not fit.
+    static func fromDatatypeValue(_ datatypeValue: Datatype) throws -> ValueType
+
+    /// The stored form of the value.
+    var datatypeValue: Datatype { get }
+}
+
+extension Int64: Value {
+    /// `"INTEGER"`.
+    public static let declaredDatatype = "INTEGER"
+    /// The value itself.
+    @inlinable public static func fromDatatypeValue(_ datatypeValue: Int64) -> Int64 { datatypeValue }
+    /// The value itself.
+    @inlinable public var datatypeValue: Int64 { self }
+}
+
+extension Double: Value {
+    /// `"REAL"`.
+    public static let declaredDatatype = "REAL"
+    /// The value itself.
+    @inlinable public static func fromDatatypeValue(_ datatypeValue: Double) -> Double { datatypeValue }
+    /// The value itself.
+    @inlinable public var datatypeValue: Double { self }
+}
+
+extension String: Value {
+    /// `"TEXT"`.
+    public static let declaredDatatype = "TEXT"
+    /// The value itself.
+    @inlinable public static func fromDatatypeValue(_ datatypeValue: String) -> String { datatypeValue }
+    /// The value itself.
+    @inlinable public var datatypeValue: String { self }
+}
+
+extension Blob: Value {
+    /// `"BLOB"`.
+    public static let declaredDatatype = "BLOB"
+    /// The value itself.
+    @inlinable public static func fromDatatypeValue(_ datatypeValue: Blob) -> Blob { datatypeValue }
+    /// The value itself.
+    @inlinable public var datatypeValue: Blob { self }
+}
+
+extension Bool: Value {
+    /// `"BOOLEAN"` (integer affinity; stored as 0 or 1).
+    public static let declaredDatatype = "BOOLEAN"
+    /// The value itself.
+    @inlinable public static func fromDatatypeValue(_ datatypeValue: Bool) -> Bool { datatypeValue }
+    /// The value itself.
+    @inlinable public var datatypeValue: Bool { self }
+}
+
+extension Int: Value {
+    /// `"INTEGER"`.
+    public static let declaredDatatype = "INTEGER"
+    /// The value itself.
+    @inlinable public static func fromDatatypeValue(_ datatypeValue: Int) -> Int { datatypeValue }
+    /// The value itself.
+    @inlinable public var datatypeValue: Int { self }
+}
+
+extension UInt64: Value {
+    /// `"INTEGER"`.
+    public static let declaredDatatype = "INTEGER"
+    /// The value itself.
+    @inlinable public static func fromDatatypeValue(_ datatypeValue: UInt64) -> UInt64 { datatypeValue }
+    /// The value itself; binding one above `Int64.max` throws.
+    @inlinable public var datatypeValue: UInt64 { self }
+}
+
+extension UInt: Value {
+    /// `"INTEGER"`.
+    public static let declaredDatatype = "INTEGER"
+    /// The value itself.
+    @inlinable public static func fromDatatypeValue(_ datatypeValue: UInt) -> UInt { datatypeValue }
+    /// The value itself; binding one above `Int64.max` throws.
+    @inlinable public var datatypeValue: UInt { self }
+}

@@ -1,2 +1,0 @@
-import Testing
-@Test func x() { #expect(1 == 1) }
