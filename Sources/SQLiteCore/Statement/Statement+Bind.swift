@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension Statement {
     /// Binds values to the parameters by position, after resetting the statement.
     ///
@@ -69,19 +77,13 @@ extension Statement {
 
     /// The 1-based index of the parameter `name` (with or without its prefix).
     public func parameterIndex(named name: String) throws(Result) -> Int32 {
-        var index = sqlite3_bind_parameter_index(handle, name)
-        if index == 0, let first = name.utf8.first, first != UInt8(ascii: ":"), first != UInt8(ascii: "@"),
-            first != UInt8(ascii: "$")
-        {
-            for prefix in [":", "@", "$"] {
-                index = sqlite3_bind_parameter_index(handle, prefix + name)
-                if index != 0 { break }
+        try connection.lock.withLock { () throws(Result) -> Int32 in
+            guard let index = parameterIndexes[name] else {
+                throw Result.misuse(
+                    "no parameter named \(name) in the statement", code: SQLITE_RANGE, statement: self)
             }
+            return index
         }
-        guard index != 0 else {
-            throw Result.misuse("no parameter named \(name) in the statement", code: SQLITE_RANGE, statement: self)
-        }
-        return index
     }
 
     /// The parameter names in order (`nil` for positional `?` parameters).
@@ -96,30 +98,54 @@ extension Statement {
     @usableFromInline
     func bindLocked(_ values: [Binding?]) throws(Result) {
         pendingError = nil
-        guard values.count == parameterCount else {
-            bindingsComplete = false
-            throw Result.misuse(
-                "\(parameterCount) value(s) expected, \(values.count) given", code: SQLITE_RANGE,
-                statement: self)
+        guard values.count == parameterCount else { throw bindingCountMismatch(given: values.count) }
+        // Borrow each element in place through the buffer: iterating the array would copy
+        // every existential through generic value witnesses, costing more than the bind.
+        let failure = values.withUnsafeBufferPointer { buffer -> (code: Int32, error: Result?)? in
+            for offset in buffer.indices {
+                let index = Int32(truncatingIfNeeded: offset + 1)
+                do throws(Result) {
+                    let code = try buffer[offset]?.bind(to: handle, at: index) ?? sqlite3_bind_null(handle, index)
+                    if code != SQLITE_OK { return (code, nil) }
+                } catch {
+                    return (error.code, error)
+                }
+            }
+            return nil
         }
-        var index: Int32 = 1
-        for value in values {
-            try bindValue(value, at: index)
-            index += 1
+        if let failure {
+            bindingsComplete = false
+            if let error = failure.error { throw Result.misuse(error.message, code: error.code, statement: self) }
+            throw connection.error(code: failure.code, statement: self)
         }
         bindingsComplete = true
     }
 
     func bindLocked(_ values: [String: Binding?]) throws(Result) {
         pendingError = nil
-        var bound = Set<Int32>()
-        for (name, value) in values {
-            let index = try parameterIndex(named: name)
-            try bindValue(value, at: index)
-            bound.insert(index)
+        let names = parameterIndexes
+        // Which parameters got a value: a bit per parameter, on the stack.
+        let words = (parameterCount + 63) / 64
+        let boundCount = try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Swift.max(words, 1)) {
+            bits throws(Result) -> Int in
+            bits.initialize(repeating: 0)
+            var boundCount = 0
+            for (ordinal, position) in values.indices.enumerated() {
+                let index = try indexForBinding(named: values.keys[position], expected: ordinal)
+                // Borrow the value in place (iterating the pairs would copy each existential).
+                try bindValue(values.values[position], at: index)
+                let word = Int(index - 1) / 64
+                let bit = UInt64(1) << UInt64((index - 1) % 64)
+                if bits[word] & bit == 0 {
+                    bits[word] |= bit
+                    boundCount += 1
+                }
+            }
+            return boundCount
         }
-        guard bound.count == parameterCount else {
+        guard boundCount == parameterCount else {
             bindingsComplete = false
+            let bound = Set(values.keys.compactMap { names[$0] })
             let missing = (1...Int32(Swift.max(parameterCount, 1))).filter { !bound.contains($0) }
                 .map { sqlite3_bind_parameter_name(handle, $0).map { String(cString: $0) } ?? "?\($0)" }
             throw Result.misuse(
@@ -127,6 +153,66 @@ extension Statement {
                 statement: self)
         }
         bindingsComplete = true
+    }
+
+    /// The index of parameter `name`, with the lock held. `expected` is where the name is
+    /// most likely to be: values are usually given in parameter order, so the first
+    /// comparison usually hits, and no hashing is needed.
+    @usableFromInline
+    func indexForBinding(named name: String, expected: Int = 0) throws(Result) -> Int32 {
+        let table = parameterNameTable
+        var name = name
+        let found = name.withUTF8 { key -> Int32? in
+            func matches(_ bytes: [UInt8]) -> Bool {
+                bytes.count == key.count
+                    && bytes.withUnsafeBufferPointer { stored in
+                        guard let lhs = stored.baseAddress, let rhs = key.baseAddress else { return true }
+                        return memcmp(lhs, rhs, key.count) == 0
+                    }
+            }
+            if expected < table.count, matches(table[expected].bytes) { return table[expected].index }
+            for entry in table where matches(entry.bytes) { return entry.index }
+            return nil
+        }
+        guard let found else {
+            throw Result.misuse("no parameter named \(name) in the statement", code: SQLITE_RANGE, statement: self)
+        }
+        return found
+    }
+
+    /// Every name a parameter answers to as UTF-8 bytes: first each parameter's full name
+    /// (`:email`) in parameter order, then the names without prefix (`email`).
+    var parameterNameTable: [(bytes: [UInt8], index: Int32)] {
+        if let cachedParameterNameTable { return cachedParameterNameTable }
+        var full: [(bytes: [UInt8], index: Int32)] = []
+        var bare: [(bytes: [UInt8], index: Int32)] = []
+        for index in 1...Int32(Swift.max(parameterCount, 1)) where index <= parameterCount {
+            guard let cName = sqlite3_bind_parameter_name(handle, index) else { continue }
+            let name = String(cString: cName)
+            full.append((Array(name.utf8), index))
+            if let first = name.first, ":@$".contains(first) { bare.append((Array(name.utf8.dropFirst()), index)) }
+        }
+        let table = full + bare
+        cachedParameterNameTable = table
+        return table
+    }
+
+    /// The parameter indexes by name, each name with its prefix (`:email`) and without
+    /// (`email`); built once per statement so binding by name does no C-string lookups.
+    var parameterIndexes: [String: Int32] {
+        if let cachedParameterIndexes { return cachedParameterIndexes }
+        var indexes: [String: Int32] = [:]
+        for index in 1...Int32(Swift.max(parameterCount, 1)) where index <= parameterCount {
+            guard let cName = sqlite3_bind_parameter_name(handle, index) else { continue }
+            let name = String(cString: cName)
+            indexes[name] = index
+            if let first = name.first, ":@$".contains(first) {
+                let bare = String(name.dropFirst())
+                if indexes[bare] == nil { indexes[bare] = index }
+            }
+        }
+        cachedParameterIndexes = indexes
+        return indexes
     }
 
     @usableFromInline

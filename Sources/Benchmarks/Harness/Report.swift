@@ -1,0 +1,60 @@
+/// Prints the results as a table and writes them as JSON.
+struct Report {
+    let sqliteVersion: String
+    let measurements: [Measurement]
+
+    /// The median of the raw-C tier for the same workload, the baseline of every ratio.
+    func ratioToC(_ measurement: Measurement) -> Double? {
+        guard
+            let baseline = measurements.first(where: { $0.workload == measurement.workload && $0.tier == "raw-c" }),
+            baseline.median > 0
+        else { return nil }
+        return measurement.median / baseline.median
+    }
+
+    func table() -> String {
+        var lines = [
+            "SQLite \(sqliteVersion)",
+            pad("workload", 22) + pad("tier", 10) + pad("median s", 12, right: true) + pad("min s", 12, right: true)
+                + pad("max s", 12, right: true) + pad("x raw C", 10, right: true),
+        ]
+        for measurement in measurements {
+            let ratio = ratioToC(measurement).map { format($0, decimals: 2) } ?? "-"
+            lines.append(
+                pad(measurement.workload, 22) + pad(measurement.tier, 10)
+                    + pad(format(measurement.median, decimals: 5), 12, right: true)
+                    + pad(format(measurement.min, decimals: 5), 12, right: true)
+                    + pad(format(measurement.max, decimals: 5), 12, right: true) + pad(ratio, 10, right: true))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    func json() -> String {
+        let rows = measurements.map { measurement in
+            let ratio = ratioToC(measurement).map { format($0, decimals: 4) } ?? "null"
+            return """
+                    {"workload": "\(measurement.workload)", "tier": "\(measurement.tier)", \
+                "median_s": \(format(measurement.median, decimals: 6)), "min_s": \(format(measurement.min, decimals: 6)), \
+                "max_s": \(format(measurement.max, decimals: 6)), "ratio_to_c": \(ratio)}
+                """
+        }
+        return "{\n  \"sqlite_version\": \"\(sqliteVersion)\",\n  \"rows\": [\n"
+            + rows.joined(separator: ",\n") + "\n  ]\n}\n"
+    }
+
+    private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let padding = String(repeating: " ", count: Swift.max(0, width - text.count))
+        return right ? padding + text + "  " : text + padding
+    }
+}
+
+/// `value` with a fixed number of decimals, without Foundation's formatters.
+func format(_ value: Double, decimals: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = Int64((value * scale).rounded())
+    let whole = scaled / Int64(scale)
+    var fraction = String(abs(scaled % Int64(scale)))
+    fraction = String(repeating: "0", count: decimals - fraction.count) + fraction
+    return "\(scaled < 0 && whole == 0 ? "-" : "")\(whole).\(fraction)"
+}

@@ -1,0 +1,76 @@
+import SQLiteCore
+
+/// The same workloads through SQLiteCore's public API, written as a user would for speed:
+/// one reused prepared statement, values bound in one call, columns read through `row`.
+enum CoreWorkloads {
+    static func all(_ options: Options) throws -> [Benchmark] {
+        let db = try Connection()
+        let tier = "core"
+        return [
+            Benchmark(
+                workload: "insert-positional", tier: tier,
+                prepare: { try RawCWorkloads.resetTable(db.handle) },
+                run: { try insertPositional(db, rows: options.insertRows) }),
+            Benchmark(
+                workload: "insert-named", tier: tier,
+                prepare: { try RawCWorkloads.resetTable(db.handle) },
+                run: { try insertNamed(db, rows: options.insertRows) }),
+            Benchmark(
+                workload: "fetch-positional", tier: tier,
+                prepare: { try RawCWorkloads.ensureRows(db.handle, options.fetchRows) },
+                run: { try fetch(db) }),
+            Benchmark(
+                workload: "point-lookup", tier: tier,
+                prepare: { try RawCWorkloads.ensureRows(db.handle, options.fetchRows) },
+                run: { try lookup(db, lookups: options.lookups, rows: options.fetchRows) }),
+        ]
+    }
+
+    static func insertPositional(_ db: Connection, rows: Int) throws -> Int64 {
+        let statement = try db.prepare(ItemSchema.insertPositional)
+        try db.transaction {
+            for row in 0..<rows {
+                let base = Int64(row * 10)
+                try statement.run(
+                    base, base + 1, base + 2, base + 3, base + 4, base + 5, base + 6, base + 7, base + 8, base + 9)
+            }
+        }
+        return db.lastInsertRowid
+    }
+
+    static func insertNamed(_ db: Connection, rows: Int) throws -> Int64 {
+        let statement = try db.prepare(ItemSchema.insertNamed)
+        try db.transaction {
+            for row in 0..<rows {
+                let base = Int64(row * 10)
+                try statement.run(
+                    named: .init(":i0", base), .init(":i1", base + 1), .init(":i2", base + 2), .init(":i3", base + 3),
+                    .init(":i4", base + 4), .init(":i5", base + 5), .init(":i6", base + 6), .init(":i7", base + 7),
+                    .init(":i8", base + 8), .init(":i9", base + 9))
+            }
+        }
+        return db.lastInsertRowid
+    }
+
+    static func fetch(_ db: Connection) throws -> Int64 {
+        let statement = try db.prepare(ItemSchema.selectAll)
+        var sum: Int64 = 0
+        while try statement.step() {
+            let row = statement.row
+            for column in 0..<ItemSchema.columnCount { sum &+= row[column] as Int64 }
+        }
+        return sum
+    }
+
+    static func lookup(_ db: Connection, lookups: Int, rows: Int) throws -> Int64 {
+        let statement = try db.prepare(ItemSchema.selectByRowid)
+        var sum: Int64 = 0
+        for lookup in 0..<lookups {
+            statement.bind(ItemSchema.lookupRowid(lookup, rows: rows))
+            guard try statement.step() else { throw RawSQL.Failure(description: "row not found") }
+            let row = statement.row
+            for column in 0..<ItemSchema.columnCount { sum &+= row[column] as Int64 }
+        }
+        return sum
+    }
+}

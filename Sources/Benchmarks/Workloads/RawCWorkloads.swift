@@ -1,0 +1,106 @@
+import CSQLiteAmalgamation
+
+/// The baseline: Swift calling `sqlite3_*` directly, checking nothing but result codes.
+enum RawCWorkloads {
+    static func all(_ options: Options) throws -> [Benchmark] {
+        let db = try RawSQL.open()
+        let tier = "raw-c"
+        return [
+            Benchmark(
+                workload: "insert-positional", tier: tier,
+                prepare: { try resetTable(db) },
+                run: { try insert(db, rows: options.insertRows, byName: false) }),
+            Benchmark(
+                workload: "insert-named", tier: tier,
+                prepare: { try resetTable(db) },
+                run: { try insert(db, rows: options.insertRows, byName: true) }),
+            Benchmark(
+                workload: "fetch-positional", tier: tier,
+                prepare: { try ensureRows(db, options.fetchRows) },
+                run: { try fetch(db) }),
+            Benchmark(
+                workload: "point-lookup", tier: tier,
+                prepare: { try ensureRows(db, options.fetchRows) },
+                run: { try lookup(db, lookups: options.lookups, rows: options.fetchRows) }),
+        ]
+    }
+
+    static func resetTable(_ db: OpaquePointer) throws {
+        try RawSQL.exec(db, ItemSchema.drop)
+        try RawSQL.exec(db, ItemSchema.create)
+    }
+
+    /// Populates the table unless it already holds exactly `rows` rows.
+    static func ensureRows(_ db: OpaquePointer, _ rows: Int) throws {
+        var statement: OpaquePointer?
+        if sqlite3_prepare_v2(db, "SELECT count(*) FROM item", -1, &statement, nil) == SQLITE_OK,
+            sqlite3_step(statement) == SQLITE_ROW, sqlite3_column_int64(statement, 0) == Int64(rows)
+        {
+            sqlite3_finalize(statement)
+            return
+        }
+        sqlite3_finalize(statement)
+        try RawSQL.populate(db, rows: rows)
+    }
+
+    static func insert(_ db: OpaquePointer, rows: Int, byName: Bool) throws -> Int64 {
+        var statement: OpaquePointer?
+        let sql = byName ? ItemSchema.insertNamed : ItemSchema.insertPositional
+        guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else {
+            throw RawSQL.Failure(description: String(cString: sqlite3_errmsg(db)))
+        }
+        defer { sqlite3_finalize(statement) }
+        let names = ItemSchema.parameterCNames
+        try RawSQL.exec(db, "BEGIN")
+        for row in 0..<rows {
+            for column in 0..<ItemSchema.columnCount {
+                let index =
+                    byName
+                    ? names[column].withUnsafeBufferPointer { sqlite3_bind_parameter_index(statement, $0.baseAddress) }
+                    : Int32(column + 1)
+                guard sqlite3_bind_int64(statement, index, ItemSchema.value(row: row, column: column)) == SQLITE_OK
+                else { throw RawSQL.Failure(description: "bind failed") }
+            }
+            guard sqlite3_step(statement) == SQLITE_DONE else {
+                throw RawSQL.Failure(description: String(cString: sqlite3_errmsg(db)))
+            }
+            sqlite3_reset(statement)
+        }
+        try RawSQL.exec(db, "COMMIT")
+        return sqlite3_last_insert_rowid(db)
+    }
+
+    static func fetch(_ db: OpaquePointer) throws -> Int64 {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db, ItemSchema.selectAll, -1, &statement, nil) == SQLITE_OK else {
+            throw RawSQL.Failure(description: String(cString: sqlite3_errmsg(db)))
+        }
+        defer { sqlite3_finalize(statement) }
+        var sum: Int64 = 0
+        var code = sqlite3_step(statement)
+        while code == SQLITE_ROW {
+            for column in 0..<Int32(ItemSchema.columnCount) { sum &+= sqlite3_column_int64(statement, column) }
+            code = sqlite3_step(statement)
+        }
+        guard code == SQLITE_DONE else { throw RawSQL.Failure(description: String(cString: sqlite3_errmsg(db))) }
+        return sum
+    }
+
+    static func lookup(_ db: OpaquePointer, lookups: Int, rows: Int) throws -> Int64 {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db, ItemSchema.selectByRowid, -1, &statement, nil) == SQLITE_OK else {
+            throw RawSQL.Failure(description: String(cString: sqlite3_errmsg(db)))
+        }
+        defer { sqlite3_finalize(statement) }
+        var sum: Int64 = 0
+        for lookup in 0..<lookups {
+            sqlite3_bind_int64(statement, 1, ItemSchema.lookupRowid(lookup, rows: rows))
+            guard sqlite3_step(statement) == SQLITE_ROW else {
+                throw RawSQL.Failure(description: "row not found")
+            }
+            for column in 0..<Int32(ItemSchema.columnCount) { sum &+= sqlite3_column_int64(statement, column) }
+            sqlite3_reset(statement)
+        }
+        return sum
+    }
+}

@@ -1,0 +1,69 @@
+import CSQLiteAmalgamation
+
+/// The shape of GRDB's performance suite: one table of ten integer columns.
+enum ItemSchema {
+    static let columnCount = 10
+    static let create =
+        "CREATE TABLE item (i0 INT, i1 INT, i2 INT, i3 INT, i4 INT, i5 INT, i6 INT, i7 INT, i8 INT, i9 INT)"
+    static let drop = "DROP TABLE IF EXISTS item"
+    static let insertPositional = "INSERT INTO item VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    static let insertNamed =
+        "INSERT INTO item VALUES (:i0, :i1, :i2, :i3, :i4, :i5, :i6, :i7, :i8, :i9)"
+    static let selectAll = "SELECT i0, i1, i2, i3, i4, i5, i6, i7, i8, i9 FROM item"
+    static let selectByRowid = "SELECT i0, i1, i2, i3, i4, i5, i6, i7, i8, i9 FROM item WHERE rowid = ?"
+    static let parameterNames = (0..<columnCount).map { ":i\($0)" }
+    /// The names as NUL-terminated C strings, made once: raw C does no conversions per row.
+    static let parameterCNames: [[CChar]] = parameterNames.map { Array($0.utf8CString) }
+
+    /// The value of column `column` in row `row` (0-based).
+    @inline(__always)
+    static func value(row: Int, column: Int) -> Int64 { Int64(row * 10 + column) }
+
+    /// The rowid of the `lookup`th point lookup in a table of `rows` rows: a fixed,
+    /// scattered sequence, the same in every tier.
+    @inline(__always)
+    static func lookupRowid(_ lookup: Int, rows: Int) -> Int64 { Int64((lookup &* 7919) % rows + 1) }
+}
+
+/// Minimal raw C helpers shared by the setup of every tier.
+enum RawSQL {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func open() throws -> OpaquePointer {
+        var db: OpaquePointer?
+        let code = sqlite3_open_v2(
+            ":memory:", &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+        guard code == SQLITE_OK, let db else { throw Failure(description: "cannot open an in-memory database") }
+        return db
+    }
+
+    static func exec(_ db: OpaquePointer, _ sql: String) throws {
+        guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else {
+            throw Failure(description: String(cString: sqlite3_errmsg(db)) + " in " + sql)
+        }
+    }
+
+    /// A fresh `item` table holding `rows` rows.
+    static func populate(_ db: OpaquePointer, rows: Int) throws {
+        try exec(db, ItemSchema.drop)
+        try exec(db, ItemSchema.create)
+        try exec(db, "BEGIN")
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db, ItemSchema.insertPositional, -1, &statement, nil) == SQLITE_OK else {
+            throw Failure(description: String(cString: sqlite3_errmsg(db)))
+        }
+        defer { sqlite3_finalize(statement) }
+        for row in 0..<rows {
+            for column in 0..<ItemSchema.columnCount {
+                sqlite3_bind_int64(statement, Int32(column + 1), ItemSchema.value(row: row, column: column))
+            }
+            guard sqlite3_step(statement) == SQLITE_DONE else {
+                throw Failure(description: String(cString: sqlite3_errmsg(db)))
+            }
+            sqlite3_reset(statement)
+        }
+        try exec(db, "COMMIT")
+    }
+}
