@@ -20,6 +20,22 @@ extension Statement {
         bind(values)
     }
 
+    /// Binds non-optional values by position, after resetting the statement: the fast path of
+    /// `bind(42, "x")`, with no array and no existential boxing.
+    @inlinable
+    @discardableResult
+    public func bind<each V: Binding>(_ values: repeat each V) -> Statement {
+        connection.lock.lock()
+        defer { connection.lock.unlock() }
+        sqlite3_reset(handle)
+        do throws(Result) {
+            try bindLocked(repeat each values)
+        } catch {
+            pendingError = error
+        }
+        return self
+    }
+
     /// Binds an array of values to the parameters by position, after resetting the statement.
     @discardableResult
     public func bind(_ values: [Binding?]) -> Statement {

@@ -33,12 +33,32 @@ public final class Statement: @unchecked Sendable {
     /// An error found while binding, thrown by the next `run`, `scalar` or `step`: `bind`
     /// cannot throw (its signature is SQLite.swift's), but a binding mistake is never ignored.
     @usableFromInline
-    var pendingError: Result?
+    var pendingError: Result? {
+        get { storedPendingError }
+        set {
+            storedPendingError = newValue
+            ready.pointee = newValue == nil && storedBindingsComplete
+        }
+    }
 
     /// Whether every parameter has a value: stepping a statement with parameters that were
     /// never bound is an error here, not a silent NULL.
     @usableFromInline
-    var bindingsComplete: Bool
+    var bindingsComplete: Bool {
+        get { storedBindingsComplete }
+        set {
+            storedBindingsComplete = newValue
+            ready.pointee = newValue && storedPendingError == nil
+        }
+    }
+
+    private var storedPendingError: Result?
+    private var storedBindingsComplete: Bool
+
+    /// `pendingError == nil && bindingsComplete`, kept outside the object so that the check on
+    /// every step costs one load (a stored class property would add exclusivity checks).
+    @usableFromInline
+    let ready: UnsafeMutablePointer<Bool>
 
     /// The extended code of the last error raised for this statement (see `Result.extendedCode`).
     var lastExtendedErrorCode: Int32 = 0
@@ -57,11 +77,21 @@ public final class Statement: @unchecked Sendable {
         self.connection = connection
         columnCount = Int(sqlite3_column_count(handle))
         parameterCount = Int(sqlite3_bind_parameter_count(handle))
-        bindingsComplete = parameterCount == 0
+        storedBindingsComplete = parameterCount == 0
+        ready = .allocate(capacity: 1)
+        ready.initialize(to: storedBindingsComplete)
     }
 
     deinit {
         connection.lock.withLock { _ = sqlite3_finalize(handle) }
+        ready.deallocate()
+    }
+
+    /// The error that keeps the statement from running: a binding mistake, or parameters
+    /// never bound.
+    @usableFromInline
+    func notReadyError() -> Result {
+        pendingError ?? unboundParametersError()
     }
 
     /// The SQL text of the statement, as prepared.
@@ -122,8 +152,7 @@ public final class Statement: @unchecked Sendable {
     /// Throws SQLite's error, or an earlier binding mistake (see ``bind(_:)-([Binding?])``).
     @inlinable
     public func step() throws(Result) -> Bool {
-        if let pendingError { throw pendingError }
-        if !bindingsComplete { throw unboundParametersError() }
+        if !ready.pointee { throw notReadyError() }
         connection.lock.lock()
         let code = sqlite3_step(handle)
         if code == SQLITE_ROW {
@@ -144,8 +173,7 @@ public final class Statement: @unchecked Sendable {
     @inlinable
     @discardableResult
     public func run() throws(Result) -> Statement {
-        if let pendingError { throw pendingError }
-        if !bindingsComplete { throw unboundParametersError() }
+        if !ready.pointee { throw notReadyError() }
         connection.lock.lock()
         defer { connection.lock.unlock() }
         sqlite3_reset(handle)
@@ -334,8 +362,7 @@ public final class Statement: @unchecked Sendable {
     }
 
     private func scalarLocked() throws(Result) -> Binding? {
-        if let pendingError { throw pendingError }
-        if !bindingsComplete { throw unboundParametersError() }
+        if !ready.pointee { throw notReadyError() }
         let code = sqlite3_step(handle)
         defer { sqlite3_reset(handle) }
         switch code {
