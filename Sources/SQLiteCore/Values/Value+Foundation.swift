@@ -71,7 +71,9 @@ extension URL: Value {
 /// The date text format of the core tier, without `DateFormatter` (slow, and not `Sendable`).
 enum ISO8601Text {
     static func format(_ date: Date) -> String {
-        let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        // Round to the nearest millisecond: a Date holds binary seconds since 2001, so the
+        // product for an exact millisecond often lands just below it (…122.9999 for .123).
+        let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
         let (days, dayMilliseconds) = floorDivide(totalMilliseconds, 86_400_000)
         let (year, month, day) = civilDate(daysSinceEpoch: days)
         let hour = dayMilliseconds / 3_600_000
