@@ -105,7 +105,8 @@ enum ISO8601Text {
         if scanner.take(UInt8(ascii: "-")) { sign = -1 }
         guard let year = scanner.number(digits: 4), scanner.take(UInt8(ascii: "-")),
             let month = scanner.number(digits: 2), scanner.take(UInt8(ascii: "-")),
-            let day = scanner.number(digits: 2), (1...12).contains(month), (1...31).contains(day)
+            let day = scanner.number(digits: 2), (1...12).contains(month),
+            (1...daysInMonth(year: sign * year, month: month)).contains(day)
         else { return nil }
         var seconds: Int64 = 0
         var fraction = 0.0
@@ -142,6 +143,15 @@ enum ISO8601Text {
         // value reads back as the same Date that was written.
         let milliseconds = (fraction * 1000).rounded()
         return Date(timeIntervalSince1970: Double(days * 86_400 + seconds) + milliseconds / 1000)
+    }
+
+    /// The number of days in `month` of `year` (proleptic Gregorian).
+    private static func daysInMonth(year: Int64, month: Int64) -> Int64 {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 
     private struct Scanner {
