@@ -24,8 +24,9 @@ public final class Statement: @unchecked Sendable {
     @usableFromInline
     let connection: ConnectionHandle
 
-    /// The number of columns in each row of the result.
-    public let columnCount: Int
+    /// The number of columns in each row of the result. Read from SQLite each time: a statement
+    /// re-prepared after a schema change (`SELECT *` after `ALTER TABLE`) can have a new count.
+    public var columnCount: Int { Int(sqlite3_column_count(handle)) }
 
     /// The number of parameters (`?`, `?NNN`, `:name`, `@name`, `$name`) to bind.
     public let parameterCount: Int
@@ -63,7 +64,8 @@ public final class Statement: @unchecked Sendable {
     /// The extended code of the last error raised for this statement (see `Result.extendedCode`).
     var lastExtendedErrorCode: Int32 = 0
 
-    private var cachedColumnNames: [String]?
+    /// The column names, and the re-prepare count they were read at.
+    private var cachedColumnNames: (names: [String], reprepares: Int32)?
 
     /// Parameters bound one at a time so far, until all are.
     var partialBindings: Set<Int>?
@@ -75,7 +77,6 @@ public final class Statement: @unchecked Sendable {
     init(handle: OpaquePointer, connection: ConnectionHandle) {
         self.handle = handle
         self.connection = connection
-        columnCount = Int(sqlite3_column_count(handle))
         parameterCount = Int(sqlite3_bind_parameter_count(handle))
         storedBindingsComplete = parameterCount == 0
         ready = .allocate(capacity: 1)
@@ -112,11 +113,13 @@ public final class Statement: @unchecked Sendable {
     /// The names of the result columns, in order.
     public var columnNames: [String] {
         connection.lock.withLock {
-            if let cachedColumnNames { return cachedColumnNames }
+            // A schema change re-prepares the statement, which may rename or add columns.
+            let reprepares = sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_REPREPARE, 0)
+            if let cachedColumnNames, cachedColumnNames.reprepares == reprepares { return cachedColumnNames.names }
             let names = (0..<Int32(columnCount)).map { index in
                 sqlite3_column_name(handle, index).map { String(cString: $0) } ?? ""
             }
-            cachedColumnNames = names
+            cachedColumnNames = (names, reprepares)
             return names
         }
     }

@@ -71,7 +71,9 @@ extension URL: Value {
 /// The date text format of the core tier, without `DateFormatter` (slow, and not `Sendable`).
 enum ISO8601Text {
     static func format(_ date: Date) -> String {
-        let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        // Round to the nearest millisecond: a Date holds binary seconds since 2001, so the
+        // product for an exact millisecond often lands just below it (…122.9999 for .123).
+        let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
         let (days, dayMilliseconds) = floorDivide(totalMilliseconds, 86_400_000)
         let (year, month, day) = civilDate(daysSinceEpoch: days)
         let hour = dayMilliseconds / 3_600_000
@@ -103,7 +105,8 @@ enum ISO8601Text {
         if scanner.take(UInt8(ascii: "-")) { sign = -1 }
         guard let year = scanner.number(digits: 4), scanner.take(UInt8(ascii: "-")),
             let month = scanner.number(digits: 2), scanner.take(UInt8(ascii: "-")),
-            let day = scanner.number(digits: 2), (1...12).contains(month), (1...31).contains(day)
+            let day = scanner.number(digits: 2), (1...12).contains(month),
+            (1...daysInMonth(year: sign * year, month: month)).contains(day)
         else { return nil }
         var seconds: Int64 = 0
         var fraction = 0.0
@@ -140,6 +143,15 @@ enum ISO8601Text {
         // value reads back as the same Date that was written.
         let milliseconds = (fraction * 1000).rounded()
         return Date(timeIntervalSince1970: Double(days * 86_400 + seconds) + milliseconds / 1000)
+    }
+
+    /// The number of days in `month` of `year` (proleptic Gregorian).
+    private static func daysInMonth(year: Int64, month: Int64) -> Int64 {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 
     private struct Scanner {

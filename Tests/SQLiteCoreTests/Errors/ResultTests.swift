@@ -1,0 +1,136 @@
+import SQLiteCore
+import Testing
+
+@Suite struct ResultTests {
+    private func makeDatabase() throws -> Connection {
+        let db = try Connection()
+        try db.execute("CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT NOT NULL UNIQUE)")
+        try db.run("INSERT INTO users (email) VALUES (?)", "alice@mac.com")
+        return db
+    }
+
+    @Test func constraintErrorMatchesTheDocumentedPattern() throws {
+        let db = try makeDatabase()
+        let sql = "INSERT INTO users (email) VALUES (?)"
+        var matched = false
+        do {
+            try db.run(sql, "alice@mac.com")
+        } catch let Result.error(message, code, statement) where code == SQLITE_CONSTRAINT {
+            matched = true
+            #expect(message == "UNIQUE constraint failed: users.email")
+            #expect(statement?.sql == sql)
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+        #expect(matched)
+    }
+
+    @Test func errorPropertiesGiveBothCodesAndTheSQL() throws {
+        let db = try makeDatabase()
+        let sql = "INSERT INTO users (email) VALUES (?)"
+        let error = try #require(expectResult(code: SQLITE_CONSTRAINT) { try db.run(sql, "alice@mac.com") })
+        #expect(error.code == SQLITE_CONSTRAINT)
+        #expect(error.extendedCode == SQLITE_CONSTRAINT_UNIQUE)
+        #expect(error.sql == sql)
+        #expect(error.statement?.sql == sql)
+        #expect(error.message == "UNIQUE constraint failed: users.email")
+        #expect(error.description.contains(sql))
+        #expect(error.description.contains("UNIQUE constraint failed: users.email"))
+        #expect(error.description.contains("19"))
+    }
+
+    @Test func extendedErrorCodesWhenAskedFor() throws {
+        let db = try makeDatabase()
+        #expect(!db.usesExtendedErrorCodes)
+        db.usesExtendedErrorCodes = true
+        #expect(db.usesExtendedErrorCodes)
+        var matched = false
+        do {
+            try db.run("INSERT INTO users (email) VALUES (?)", "alice@mac.com")
+        } catch let Result.extendedError(message, extendedCode, statement)
+            where extendedCode == SQLITE_CONSTRAINT_UNIQUE
+        {
+            matched = true
+            #expect(message.contains("UNIQUE"))
+            #expect(statement != nil)
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+        #expect(matched)
+
+        let notNull = try #require(
+            expectResult(code: SQLITE_CONSTRAINT) { try db.run("INSERT INTO users (email) VALUES (NULL)") })
+        #expect(notNull.extendedCode == SQLITE_CONSTRAINT_NOTNULL)
+        #expect(notNull.code == SQLITE_CONSTRAINT)
+        #expect(notNull.description.contains("\(SQLITE_CONSTRAINT_NOTNULL)"))
+
+        let primaryKey = try #require(
+            expectResult(code: SQLITE_CONSTRAINT) { try db.run("INSERT INTO users (id, email) VALUES (1, 'x')") })
+        #expect(primaryKey.extendedCode == SQLITE_CONSTRAINT_PRIMARYKEY)
+
+        db.usesExtendedErrorCodes = false
+        let plain = try #require(
+            expectResult(code: SQLITE_CONSTRAINT) { try db.run("INSERT INTO users (email) VALUES (NULL)") })
+        guard case .error = plain else {
+            Issue.record("expected .error, got \(plain)")
+            return
+        }
+        #expect(plain.extendedCode == SQLITE_CONSTRAINT_NOTNULL)
+    }
+
+    @Test func extendedCodesForOtherErrors() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory.path("ro.sqlite3")
+            do {
+                let db = try Connection(path)
+                try db.execute("CREATE TABLE t (x)")
+            }
+            let db = try Connection(path, readonly: true)
+            db.usesExtendedErrorCodes = true
+            let error = try #require(expectResult(code: SQLITE_READONLY) { try db.run("INSERT INTO t VALUES (1)") })
+            #expect(error.extendedCode & 0xFF == SQLITE_READONLY)
+            guard case .extendedError = error else {
+                Issue.record("expected .extendedError, got \(error)")
+                return
+            }
+        }
+    }
+
+    @Test func errorsOfTheSwiftLayerAreMatchableToo() throws {
+        let db = try makeDatabase()
+        let error = try #require(expectResult(code: SQLITE_RANGE) { try db.run("SELECT ?", 1, 2) })
+        #expect(error.extendedCode == SQLITE_RANGE)
+        #expect(error.sql == "SELECT ?")
+        #expect(error.message.contains("1 value(s) expected, 2 given"))
+        let misuse = Result.misuse("custom")
+        #expect(misuse.code == SQLITE_MISUSE)
+        #expect(misuse.extendedCode == SQLITE_MISUSE)
+        #expect(misuse.sql == nil)
+        #expect(misuse.description == "custom (code: 21)")
+    }
+
+    @Test func errorWithoutStatementDescription() {
+        let error = Result.error(message: "boom", code: SQLITE_BUSY, statement: nil)
+        #expect(error.description == "boom (code: 5)")
+        let extended = Result.extendedError(message: "boom", extendedCode: SQLITE_BUSY_SNAPSHOT, statement: nil)
+        #expect(extended.code == SQLITE_BUSY)
+        #expect(extended.extendedCode == SQLITE_BUSY_SNAPSHOT)
+        #expect(extended.description == "boom (extended code: \(SQLITE_BUSY_SNAPSHOT))")
+    }
+
+    @Test func errorsCarryTheirOwnStatementsExtendedCode() throws {
+        let db = try Connection()
+        try db.execute(
+            """
+            CREATE TABLE t (x INTEGER UNIQUE CHECK (x < 100), y NOT NULL DEFAULT 0);
+            INSERT INTO t (x) VALUES (1);
+            """)
+        let insert = try db.prepare("INSERT INTO t (x, y) VALUES (?, ?)")
+        let unique = try #require(expectResult(code: SQLITE_CONSTRAINT) { try insert.run(1, 0) })
+        #expect(unique.extendedCode == SQLITE_CONSTRAINT_UNIQUE)
+        let check = try #require(expectResult(code: SQLITE_CONSTRAINT) { try insert.run(500, 0) })
+        #expect(check.extendedCode == SQLITE_CONSTRAINT_CHECK)
+        let notNull = try #require(expectResult(code: SQLITE_CONSTRAINT) { try insert.run(2, nil) })
+        #expect(notNull.extendedCode == SQLITE_CONSTRAINT_NOTNULL)
+    }
+}

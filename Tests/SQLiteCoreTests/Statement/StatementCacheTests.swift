@@ -1,0 +1,101 @@
+import SQLiteCore
+import Testing
+
+@Suite struct StatementCacheTests {
+    @Test func withCachedStatementReusesThePreparedStatement() throws {
+        let db = try Connection()
+        try db.execute("CREATE TABLE t (x)")
+        #expect(db.statementCacheCapacity == 64)
+        let sql = "INSERT INTO t VALUES (?)"
+        let first = try db.withCachedStatement(sql) { statement in
+            try statement.run(1)
+            return ObjectIdentifier(statement)
+        }
+        let second = try db.withCachedStatement(sql) { statement in
+            try statement.run(2)
+            return ObjectIdentifier(statement)
+        }
+        #expect(first == second)
+        #expect(try db.scalar("SELECT sum(x) FROM t") as? Int64 == 3)
+    }
+
+    @Test func nestedUseOfTheSameSQLGetsTwoStatements() throws {
+        let db = try Connection()
+        try db.execute("CREATE TABLE t (x); INSERT INTO t VALUES (1), (2), (3)")
+        let sql = "SELECT x FROM t WHERE x >= ? ORDER BY x"
+        var pairs: [[Int64]] = []
+        try db.withCachedStatement(sql) { outer in
+            outer.bind(2)
+            while try outer.step() {
+                let x: Int64 = outer.row[0]
+                try db.withCachedStatement(sql) { inner in
+                    #expect(inner !== outer)
+                    inner.bind(x)
+                    while try inner.step() { pairs.append([x, inner.row[0]]) }
+                }
+            }
+        }
+        #expect(pairs == [[2, 2], [2, 3], [3, 3]])
+    }
+
+    @Test func cachedStatementsAreResetWhenReturned() throws {
+        let db = try Connection()
+        try db.execute("CREATE TABLE t (x); INSERT INTO t VALUES (1), (2)")
+        let sql = "SELECT x FROM t ORDER BY x"
+        try db.withCachedStatement(sql) { (statement: Statement) throws -> Void in
+            #expect(try statement.step())  // left mid-iteration
+        }
+        let first = try db.withCachedStatement(sql) { statement -> Int64? in
+            try statement.step() ? statement.row[0] : nil
+        }
+        #expect(first == 1)
+        // A reset statement holds no read lock: a write from another connection is not blocked.
+        #expect(db.autocommit)
+    }
+
+    @Test func errorsPropagateAndTheStatementStaysUsable() throws {
+        let db = try Connection()
+        try db.execute("CREATE TABLE t (x UNIQUE)")
+        let sql = "INSERT INTO t VALUES (?)"
+        try db.withCachedStatement(sql) { _ = try $0.run(1) }
+        expectResult(code: SQLITE_CONSTRAINT) { try db.withCachedStatement(sql) { _ = try $0.run(1) } }
+        #expect(throws: TestError.self) { try db.withCachedStatement(sql) { _ in throw TestError() } }
+        try db.withCachedStatement(sql) { _ = try $0.run(2) }
+        #expect(try db.scalar("SELECT count(*) FROM t") as? Int64 == 2)
+        expectResult(code: SQLITE_ERROR) { try db.withCachedStatement("SELECT * FROM nowhere") { _ in } }
+    }
+
+    @Test func cachedStatementAndReturnToCache() throws {
+        let db = try Connection()
+        let statement = try db.cachedStatement("SELECT 1")
+        let other = try db.cachedStatement("SELECT 1")  // not returned yet: a second statement
+        #expect(statement !== other)
+        db.returnToCache(statement)
+        #expect(try db.cachedStatement("SELECT 1") === statement)
+        db.returnToCache(statement)
+        db.clearStatementCache()
+        let fresh = try db.cachedStatement("SELECT 1")
+        #expect(fresh !== statement)
+        #expect(try fresh.scalar() as? Int64 == 1)
+    }
+
+    @Test func schemaChangesDoNotBreakCachedStatements() throws {
+        let db = try Connection()
+        try db.execute("CREATE TABLE t (x); INSERT INTO t VALUES (1)")
+        let sql = "SELECT * FROM t"
+        #expect(try db.withCachedStatement(sql) { try $0.scalar() } as? Int64 == 1)
+        #expect(try db.withCachedStatement(sql) { $0.columnNames } == ["x"])
+        try db.execute("ALTER TABLE t ADD COLUMN y DEFAULT 5")
+        let columns = try db.withCachedStatement(sql) { statement -> Int in
+            _ = try statement.step()
+            return statement.row.values.count
+        }
+        #expect(columns == 2)
+        try db.execute("ALTER TABLE t RENAME COLUMN x TO renamed")
+        let names = try db.withCachedStatement(sql) { statement -> [String] in
+            _ = try statement.step()
+            return statement.columnNames
+        }
+        #expect(names == ["renamed", "y"])
+    }
+}
