@@ -71,11 +71,17 @@ public struct IndexDefinition: Equatable, Hashable, Sendable {
     /// // CREATE INDEX IF NOT EXISTS "posts_by_date" ON "posts" ("date" DESC)
     /// ```
     public func toSQL(ifNotExists: Bool = false) -> String {
+        toSQL(ifNotExists: ifNotExists, schema: nil)
+    }
+
+    /// The `CREATE INDEX` statement, the index's name qualified with `schema` when given.
+    func toSQL(ifNotExists: Bool, schema: String?) -> String {
         let keys = columns.map { column in
             column.quotedIdentifier + (orders?[column].map { $0 == .DESC ? " DESC" : "" } ?? "")
         }
         var sql = "CREATE \(unique ? "UNIQUE " : "")INDEX \(ifNotExists ? "IF NOT EXISTS " : "")"
-        sql += "\(name.quotedIdentifier) ON \(table.quotedIdentifier) (\(keys.joined(separator: ", ")))"
+        sql += (schema.map { $0.quotedIdentifier + "." } ?? "") + name.quotedIdentifier
+        sql += " ON \(table.quotedIdentifier) (\(keys.joined(separator: ", ")))"
         if let condition = self.where { sql += " WHERE \(condition)" }
         return sql
     }

@@ -51,6 +51,11 @@ public struct TableDefinition: Equatable, Hashable, Sendable {
     /// // CREATE TABLE "tags" ("post" INTEGER, "tag" TEXT, PRIMARY KEY ("post", "tag"))
     /// ```
     public func toSQL(temporary: Bool = false, ifNotExists: Bool = false) -> String {
+        toSQL(temporary: temporary, ifNotExists: ifNotExists, schema: nil)
+    }
+
+    /// The `CREATE TABLE` statement, the table's name qualified with `schema` when given.
+    func toSQL(temporary: Bool, ifNotExists: Bool, schema: String?) -> String {
         let keyColumns = primaryKeyColumns
         let composite = keyColumns.count > 1
         var parts = columns.map { column in
@@ -64,7 +69,8 @@ public struct TableDefinition: Equatable, Hashable, Sendable {
         }
         parts += foreignKeys.map { $0.toSQL() }
         var sql = "CREATE \(temporary ? "TEMPORARY " : "")TABLE \(ifNotExists ? "IF NOT EXISTS " : "")"
-        sql += "\(name.quotedIdentifier) (\(parts.joined(separator: ", ")))"
+        sql += (schema.map { $0.quotedIdentifier + "." } ?? "") + name.quotedIdentifier
+        sql += " (\(parts.joined(separator: ", ")))"
         let options = [withoutRowID ? "WITHOUT ROWID" : nil, strict ? "STRICT" : nil].compactMap { $0 }
         if !options.isEmpty { sql += " " + options.joined(separator: ", ") }
         return sql

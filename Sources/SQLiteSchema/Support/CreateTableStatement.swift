@@ -32,6 +32,7 @@ struct CreateTableStatement {
         guard tokens.first?.isKeyword("CREATE") == true,
             let open = tokens.firstIndex(where: { $0.isSymbol("(") }),
             tokens[..<open].contains(where: { $0.isKeyword("TABLE") }),
+            !tokens[..<open].contains(where: { $0.isKeyword("VIRTUAL") || $0.isKeyword("AS") }),
             let close = tokens.indexOfClosingParenthesis(from: open)
         else { return nil }
         var elements: [Element] = []
