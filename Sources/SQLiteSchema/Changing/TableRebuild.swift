@@ -93,12 +93,7 @@ extension SchemaChanger {
                 throw SchemaChangeError(
                     step: .validate, table: table, underlying: .misuse("no such column: \(column)", code: SQLITE_ERROR))
             }
-            if let trigger = saved.first(where: { $0.type == "trigger" && Self.mentions($0.sql, column: column) }) {
-                throw SchemaChangeError(
-                    step: .validate, table: table, sql: trigger.sql,
-                    underlying: .misuse(
-                        "cannot drop column \(column): trigger \(trigger.name) uses it", code: SQLITE_ERROR))
-            }
+            try refuseTriggersUsing(column: column, of: table, schema: schema, ownTriggers: saved)
             elements = statement.elements.filter { element in
                 if let name = element.columnName { return !name.sameIdentifier(as: column) }
                 return !element.constrainedColumns.contains { $0.sameIdentifier(as: column) }
@@ -162,6 +157,34 @@ extension SchemaChanger {
             try run(object.type == "index" ? .recreateIndexes : .recreateTriggers, table: table, sql)
         }
         try verifyViews(schema: schema, table: table)
+    }
+
+    /// Throws when a trigger of `table`, or a trigger elsewhere that names `table`, names
+    /// `column`: SQLite checks trigger bodies only when they fire, so dropping the column would
+    /// leave them broken.
+    private func refuseTriggersUsing(
+        column: String, of table: String, schema: String, ownTriggers: [SavedObject]
+    ) throws(SchemaChangeError) {
+        var triggers = ownTriggers.filter { $0.type == "trigger" }
+        var schemas = [schema]
+        if schema.lowercased() != "temp" { schemas.append("temp") }
+        for name in schemas {
+            triggers += try attempt(.validate, table: table) { () throws(Result) in
+                try connection.rows(
+                    """
+                    SELECT type, name, sql FROM \(name.quotedIdentifier).sqlite_schema
+                    WHERE type = 'trigger' AND tbl_name <> ? COLLATE NOCASE AND sql IS NOT NULL
+                    """, [table]
+                ) { row in SavedObject(type: row[0], name: row[1], sql: row[2]) }
+                .filter { Self.mentions($0.sql, column: table) }
+            }
+        }
+        if let trigger = triggers.first(where: { Self.mentions($0.sql, column: column, ignoring: table) }) {
+            throw SchemaChangeError(
+                step: .validate, table: table, sql: trigger.sql,
+                underlying: .misuse("cannot drop column \(column): trigger \(trigger.name) uses it", code: SQLITE_ERROR)
+            )
+        }
     }
 
     /// Prepares a query on every view of `schema` (and of `temp`), so that a view the change

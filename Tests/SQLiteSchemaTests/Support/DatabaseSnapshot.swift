@@ -11,7 +11,7 @@ struct DatabaseSnapshot: Equatable, CustomStringConvertible {
     var foreignKeys: Bool
 
     init(_ db: Connection, schema: String = "main") throws {
-        let quoted = "\"" + schema + "\""
+        let quoted = Self.quote(schema)
         objects = try db.prepare("SELECT type, name, tbl_name, sql FROM \(quoted).sqlite_schema ORDER BY name").map {
             row in row.map { $0.map { "\($0)" } ?? "NULL" }.joined(separator: " ")
         }
@@ -22,10 +22,14 @@ struct DatabaseSnapshot: Equatable, CustomStringConvertible {
         contents = [:]
         for (table, withoutRowID) in tables {
             let select = withoutRowID ? "SELECT *" : "SELECT rowid, *"
-            let statement = try db.prepare("\(select) FROM \(quoted).\"\(table)\" ORDER BY 1")
+            let statement = try db.prepare("\(select) FROM \(quoted).\(Self.quote(table)) ORDER BY 1")
             contents[table] = statement.map { row in row.map(Self.tag) }
         }
         foreignKeys = db.foreignKeys
+    }
+
+    static func quote(_ identifier: String) -> String {
+        "\"" + identifier.replacing("\"", with: "\"\"") + "\""
     }
 
     static func tag(_ value: Binding?) -> String {
