@@ -67,7 +67,7 @@ public struct SchemaReader: Sendable {
 
     // MARK: - Columns
 
-    /// The columns of `table`, in table order, hidden and generated columns included.
+    /// The columns of `table` (or of a view), in table order, hidden and generated columns included.
     ///
     /// ```swift
     /// for column in try db.schema.columnDefinitions(table: "users") {
@@ -247,7 +247,7 @@ public struct SchemaReader: Sendable {
     /// Finds `table` in this reader's database, or as SQL would (temp, main, attached).
     func locate(table: String) throws(Result) -> TableLocation {
         var sql =
-            #"SELECT schema, name, wr, strict FROM pragma_table_list WHERE name = ? COLLATE NOCASE AND type IN ('table', 'virtual')"#
+            #"SELECT schema, name, wr, strict FROM pragma_table_list WHERE name = ? COLLATE NOCASE AND type IN ('table', 'virtual', 'view')"#
         var bindings: [Binding?] = [table]
         if let database {
             sql += " AND schema = ? COLLATE NOCASE"

@@ -274,4 +274,59 @@ func makeLibrary() throws -> Connection {
             ])
         #expect(try db.schema(database: "main").objectDefinitions().isEmpty)
     }
+
+    @Test func addsAndDropsIndexes() throws {
+        let db = try makeLibrary()
+        let changer = SchemaChanger(connection: db)
+        try changer.alter(table: "books") { table in
+            table.add(index: IndexDefinition(table: "books", name: "books_by_title", unique: true, columns: ["title"]))
+            table.drop(index: "books_by_author")
+            table.drop(index: "no_such_index", ifExists: true)
+        }
+        let indexes = try db.schema.indexDefinitions(table: "books")
+        #expect(indexes.map(\.name) == ["books_by_title"])
+        #expect(indexes.first?.unique == true)
+        try changer.alter(table: "books") {
+            $0.add(
+                index: IndexDefinition(table: "books", name: "books_by_title", columns: ["title"]), ifNotExists: true)
+        }
+        #expect(try db.schema.indexDefinitions(table: "books").count == 1)
+    }
+
+    @Test func anAlterationIsAllOrNothing() throws {
+        let db = try makeLibrary()
+        let before = try DatabaseSnapshot(db)
+        do {
+            try SchemaChanger(connection: db).alter(table: "authors") { table in
+                table.add(column: ColumnDefinition(name: "country", type: .TEXT))
+                table.drop(column: "email")
+                table.rename(column: "name", to: "born")  // taken: fails after the first two succeeded
+            }
+            Issue.record("expected a failure")
+        } catch {
+            #expect(error.step == .alterTable)
+            #expect(error.table == "authors")
+            #expect(error.sql == #"ALTER TABLE "main"."authors" RENAME COLUMN "name" TO "born""#)
+            #expect(error.underlying.code == SQLITE_ERROR)
+        }
+        #expect(try DatabaseSnapshot(db) == before)
+    }
+
+    @Test func createsRenamesAndDropsInAttachedDatabases() throws {
+        let db = try Connection()
+        try db.attach(.inMemory, as: "side")
+        let changer = SchemaChanger(connection: db, database: "side")
+        try changer.create(table: "notes") { table in
+            table.add(column: .init(name: "id", primaryKey: .init(), type: .INTEGER))
+            table.add(column: .init(name: "body", type: .TEXT))
+            table.add(index: IndexDefinition(table: "notes", name: "notes_by_body", columns: ["body"]))
+        }
+        #expect(try db.schema(database: "side").objectDefinitions().map(\.name) == ["notes", "notes_by_body"])
+        try changer.rename(table: "notes", to: "memos")
+        #expect(try db.schema(database: "side").tableNames() == ["memos"])
+        try changer.drop(table: "memos", ifExists: false)
+        #expect(try db.schema(database: "side").objectDefinitions().isEmpty)
+        #expect(try db.schema.objectDefinitions().isEmpty)
+        #expect(changer.description.hasPrefix("SchemaChanger(side"))
+    }
 }

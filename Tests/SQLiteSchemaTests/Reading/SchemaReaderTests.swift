@@ -126,6 +126,10 @@ import Testing
         #expect(try db.schema(database: "other").tableNames() == ["users"])
     }
 
+    @Test func readsTheColumnsOfViews() throws {
+        #expect(try db.schema.columnDefinitions(table: "user_names") == [ColumnDefinition(name: "name", type: .TEXT)])
+    }
+
     @Test func missingTableThrows() {
         #expect(throws: Result.self) { try db.schema.columnDefinitions(table: "nope") }
     }
