@@ -18,11 +18,15 @@ public struct TableDefinition: Equatable, Hashable, Sendable {
     public var withoutRowID: Bool
     /// Whether the table is `STRICT`.
     public var strict: Bool
+    /// The expressions of the table's own `CHECK` constraints (those written on a column are
+    /// in ``ColumnDefinition/checks``).
+    public var checks: [String]
 
     /// A table definition.
     public init(
         name: String, columns: [ColumnDefinition], indexes: [IndexDefinition] = [],
-        foreignKeys: [ForeignKeyDefinition] = [], withoutRowID: Bool = false, strict: Bool = false
+        foreignKeys: [ForeignKeyDefinition] = [], withoutRowID: Bool = false, strict: Bool = false,
+        checks: [String] = []
     ) {
         self.name = name
         self.columns = columns
@@ -30,6 +34,7 @@ public struct TableDefinition: Equatable, Hashable, Sendable {
         self.foreignKeys = foreignKeys
         self.withoutRowID = withoutRowID
         self.strict = strict
+        self.checks = checks
     }
 
     /// The columns of the primary key, in key order.
@@ -68,6 +73,7 @@ public struct TableDefinition: Equatable, Hashable, Sendable {
             parts.append("PRIMARY KEY (" + keyColumns.map(\.name.quotedIdentifier).joined(separator: ", ") + ")")
         }
         parts += foreignKeys.map { $0.toSQL() }
+        parts += checks.map { "CHECK (\($0))" }
         var sql = "CREATE \(temporary ? "TEMPORARY " : "")TABLE \(ifNotExists ? "IF NOT EXISTS " : "")"
         sql += (schema.map { $0.quotedIdentifier + "." } ?? "") + name.quotedIdentifier
         sql += " (\(parts.joined(separator: ", ")))"

@@ -213,7 +213,8 @@ public struct SchemaReader: Sendable {
 
     // MARK: - Tables
 
-    /// Everything about `table`: columns, indexes, foreign keys and options.
+    /// Everything about `table`: columns, indexes, foreign keys, table `CHECK` constraints and
+    /// options.
     ///
     /// ```swift
     /// let users = try db.schema.tableDefinition(table: "users")
@@ -222,10 +223,13 @@ public struct SchemaReader: Sendable {
     public func tableDefinition(table: String) throws(Result) -> TableDefinition {
         let location = try locate(table: table)
         let reader = SchemaReader(connection: connection, database: location.schema)
+        let checks =
+            try createTableSQL(location).flatMap { CreateTableStatement(sql: $0) }?.elements
+            .compactMap(\.tableCheck) ?? []
         return TableDefinition(
             name: location.name, columns: try reader.columnDefinitions(table: location.name),
             indexes: try indexDefinitions(location), foreignKeys: try foreignKeyDefinitions(location),
-            withoutRowID: location.withoutRowID, strict: location.strict)
+            withoutRowID: location.withoutRowID, strict: location.strict, checks: checks)
     }
 
     /// The names of the tables of this reader's database (`main` by default), SQLite's own

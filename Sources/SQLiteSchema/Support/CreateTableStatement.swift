@@ -172,6 +172,14 @@ extension CreateTableStatement.Element {
         return result
     }
 
+    /// For a table `CHECK` constraint: its expression.
+    var tableCheck: String? {
+        guard isConstraint, let check = tokens.firstTopLevelKeyword("CHECK"), check + 1 < tokens.count,
+            tokens[check + 1].isSymbol("("), let close = tokens.indexOfClosingParenthesis(from: check + 1)
+        else { return nil }
+        return tokens.text(in: text, from: check + 2, through: close - 1, base: tokens[0].range.lowerBound)
+    }
+
     /// For a table constraint: the columns it names in the parenthesized list after
     /// `PRIMARY KEY`, `UNIQUE` or `FOREIGN KEY`; for `CHECK`, every identifier in its expression.
     var constrainedColumns: [String] {

@@ -29,7 +29,9 @@ import Testing
                 owner_a INT, owner_b INT,
                 PRIMARY KEY (post, tag),
                 FOREIGN KEY (owner_a, owner_b) REFERENCES owners (a, b) ON UPDATE CASCADE,
-                FOREIGN KEY (post) REFERENCES posts
+                FOREIGN KEY (post) REFERENCES posts,
+                CHECK (owner_a IS NULL OR owner_b IS NOT NULL),
+                CONSTRAINT positive CHECK (post > 0)
             ) WITHOUT ROWID;
             CREATE VIEW user_names AS SELECT name FROM users;
             CREATE TRIGGER users_touch AFTER UPDATE ON users BEGIN SELECT 1; END;
@@ -74,6 +76,7 @@ import Testing
     @Test func readsCompositePrimaryKeyAndForeignKeys() throws {
         let table = try db.schema.tableDefinition(table: "tags")
         #expect(table.withoutRowID)
+        #expect(table.checks == ["owner_a IS NULL OR owner_b IS NOT NULL", "post > 0"])
         #expect(table.primaryKeyColumns.map(\.name) == ["post", "tag"])
         #expect(table.columns[1].primaryKey == .init(position: 2))
         #expect(

@@ -9,6 +9,8 @@ struct DatabaseSnapshot: Equatable, CustomStringConvertible {
     var contents: [String: [[String]]]
     /// `PRAGMA foreign_keys`.
     var foreignKeys: Bool
+    /// `PRAGMA legacy_alter_table`.
+    var legacyAlterTable: Int64?
 
     init(_ db: Connection, schema: String = "main") throws {
         let quoted = Self.quote(schema)
@@ -26,6 +28,7 @@ struct DatabaseSnapshot: Equatable, CustomStringConvertible {
             contents[table] = statement.map { row in row.map(Self.tag) }
         }
         foreignKeys = db.foreignKeys
+        legacyAlterTable = try db.scalar("PRAGMA legacy_alter_table") as? Int64
     }
 
     static func quote(_ identifier: String) -> String {
