@@ -24,6 +24,9 @@ import SQLiteCore
 /// Foreign key enforcement is suspended while a migration runs (so that table rebuilds can
 /// run inside it) and restored afterwards; with ``checksForeignKeys`` on (the default),
 /// `PRAGMA foreign_key_check` runs before each commit and any violation rolls the migration back.
+///
+/// A migration runs inside a transaction already: use ``SQLiteCore/Connection/savepoint(_:block:)``
+/// in it, not ``SQLiteCore/Connection/transaction(_:block:)``.
 public struct Migrator: Sendable {
     /// Where the applied state is kept.
     public enum Storage: Equatable, Sendable {

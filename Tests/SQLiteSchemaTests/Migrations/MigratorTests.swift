@@ -79,6 +79,52 @@ func makeMigrator(storage: Migrator.Storage, log: RunLog, failing: String? = nil
         #expect(try db.scalar("SELECT count(*) FROM users") as? Int64 == 2)
     }
 
+    @Test func appliesAMigrationInsertedLaterByName() throws {
+        let db = try Connection()
+        let log = RunLog()
+        var first = Migrator()
+        try first.registerMigration("a") { _ in log.append("a") }
+        try first.registerMigration("c") { _ in log.append("c") }
+        try first.migrate(db)
+        var second = Migrator()
+        for name in ["a", "b", "c"] { try second.registerMigration(name) { _ in log.append(name) } }
+        #expect(try second.appliedMigrations(in: db) == ["a", "c"])
+        try second.migrate(db)
+        #expect(log.all == ["a", "c", "b"])
+        #expect(
+            try db.prepare("SELECT name FROM schema_migrations ORDER BY rowid").map { $0[0] as? String } == [
+                "a", "c", "b",
+            ])
+    }
+
+    @Test func migrationsMayUseSavepoints() throws {
+        let db = try Connection()
+        var migrator = Migrator()
+        try migrator.registerMigration("partial") { db in
+            try db.execute("CREATE TABLE t (x)")
+            try? db.savepoint { () throws -> Void in
+                try db.execute("INSERT INTO t VALUES (1)")
+                throw Boom()
+            }
+            try db.execute("INSERT INTO t VALUES (2)")
+        }
+        try migrator.migrate(db)
+        #expect(try db.prepare("SELECT x FROM t").map { $0[0] as? Int64 } == [2])
+    }
+
+    @Test(arguments: [
+        (MigrationError.duplicateName("a"), "a migration named a is already registered"),
+        (.unknownMigration("z"), "no migration named z is registered"),
+        (.inTransaction, "migrations cannot run inside a transaction"),
+        (
+            .databaseIsNewer(userVersion: 5, registered: 3),
+            "the database's user_version is 5 but only 3 migrations are registered"
+        ),
+    ])
+    func describesErrors(error: MigrationError, text: String) {
+        #expect(error.description == text)
+    }
+
     @Test func rejectsDuplicateNames() throws {
         var migrator = Migrator()
         try migrator.registerMigration("one") { _ in }
