@@ -100,11 +100,16 @@ extension SchemaChanger {
             }.map(\.text)
             copied.removeAll { $0.sameIdentifier(as: column) }
             recreated.removeAll { $0.type == "index" && Self.mentions($0.sql, column: column, ignoring: table) }
-            guard !copied.isEmpty || columns.count > 1 else {
-                throw SchemaChangeError(
-                    step: .validate, table: table,
-                    underlying: .misuse("cannot drop column \(column): a table needs a column", code: SQLITE_ERROR))
-            }
+        }
+        let keepsAColumn = statement.elements.contains { element in
+            guard let name = element.columnName else { return false }
+            if case .dropColumn(let column) = change { return !name.sameIdentifier(as: column) }
+            return true
+        }
+        guard keepsAColumn, !copied.isEmpty || !location.withoutRowID else {
+            throw SchemaChangeError(
+                step: .validate, table: table,
+                underlying: .misuse("cannot rebuild \(table) without any column to copy", code: SQLITE_ERROR))
         }
         let temporaryName = try unusedName(for: "new_\(table)", schema: schema, table: table)
         let newName = qualified(schema, temporaryName)
@@ -143,11 +148,17 @@ extension SchemaChanger {
             throw error
         }
         try run(.renameTable, table: table, "PRAGMA legacy_alter_table = \(legacy)")
-        if let sequence {
+        // Keep the AUTOINCREMENT counter, even past rows deleted before the rebuild.
+        let autoIncrement = SQLTokenizer.tokenize(createSQL).contains { $0.isKeyword("AUTOINCREMENT") }
+        if let sequence, autoIncrement {
+            let sequenceTable = "\(schema.quotedIdentifier).sqlite_sequence"
+            try run(
+                .renameTable, table: table, "UPDATE \(sequenceTable) SET seq = max(seq, ?) WHERE name = ?",
+                [sequence, table])
             try run(
                 .renameTable, table: table,
-                "UPDATE \(schema.quotedIdentifier).sqlite_sequence SET seq = max(seq, ?) WHERE name = ?",
-                [sequence, table])
+                "INSERT INTO \(sequenceTable) (name, seq) SELECT ?, ? WHERE NOT EXISTS "
+                    + "(SELECT 1 FROM \(sequenceTable) WHERE name = ?)", [table, sequence, table])
         }
 
         // Step 8: indexes and triggers, then check that the views still compile.

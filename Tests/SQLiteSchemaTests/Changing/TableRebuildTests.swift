@@ -151,4 +151,27 @@ import Testing
         } throws: { ($0 as? SchemaChangeError)?.step == .createTable }
         #expect(try DatabaseSnapshot(db) == before)
     }
+
+    @Test func keepsTheAutoincrementCounterOfAnEmptiedTable() throws {
+        let db = try Connection()
+        try db.execute(
+            """
+            CREATE TABLE t (id INTEGER PRIMARY KEY AUTOINCREMENT, code TEXT UNIQUE);
+            INSERT INTO t (code) VALUES ('a'), ('b'), ('c');
+            DELETE FROM t;
+            """)
+        try SchemaChanger(connection: db).alter(table: "t") { $0.drop(column: "code") }
+        try db.run("INSERT INTO t DEFAULT VALUES")
+        #expect(db.lastInsertRowid == 4)
+    }
+
+    @Test func refusesToDropTheLastColumn() throws {
+        let db = try Connection()
+        try db.execute("CREATE TABLE t (only TEXT UNIQUE); INSERT INTO t VALUES ('x')")
+        let before = try DatabaseSnapshot(db)
+        #expect {
+            try SchemaChanger(connection: db).alter(table: "t") { $0.drop(column: "only") }
+        } throws: { ($0 as? SchemaChangeError)?.step == .validate }
+        #expect(try DatabaseSnapshot(db) == before)
+    }
 }
