@@ -16,6 +16,22 @@ public struct IndexDefinition: Equatable, Hashable, Sendable {
         case DESC
     }
 
+    /// One key of an index: a column or an expression.
+    public enum Key: Equatable, Hashable, Sendable {
+        /// A column, by name.
+        case column(String)
+        /// An expression, as written (`lower(email)`), without its `COLLATE` or sort order.
+        case expression(String)
+
+        /// The key as SQL: the quoted column name, or the expression.
+        public func toSQL() -> String {
+            switch self {
+            case .column(let name): name.quotedIdentifier
+            case .expression(let expression): expression
+            }
+        }
+    }
+
     /// What created the index.
     public enum Origin: String, Equatable, Hashable, Sendable {
         /// A `CREATE INDEX` statement.
@@ -32,8 +48,19 @@ public struct IndexDefinition: Equatable, Hashable, Sendable {
     public var name: String
     /// Whether the index enforces uniqueness.
     public var unique: Bool
-    /// The indexed columns, in key order. Keys that are expressions are not listed.
-    public var columns: [String]
+    /// The keys, columns and expressions, in key order.
+    public var keys: [Key]
+    /// The indexed columns, in key order; keys that are expressions are in ``keys`` only.
+    /// Setting it replaces all the keys.
+    public var columns: [String] {
+        get {
+            keys.compactMap { key in
+                if case .column(let name) = key { return name }
+                return nil
+            }
+        }
+        set { keys = newValue.map(Key.column) }
+    }
     /// The partial index's condition (the text after `WHERE`), `nil` for a full index.
     public var `where`: String?
     /// The columns indexed in descending order, keyed by column name; `nil` when all ascend.
@@ -49,10 +76,25 @@ public struct IndexDefinition: Equatable, Hashable, Sendable {
         self.table = table
         self.name = name
         self.unique = unique
-        self.columns = columns
+        self.keys = columns.map(Key.column)
         self.where = condition
         self.orders = orders
         self.origin = origin
+    }
+
+    /// An index definition whose keys may be expressions.
+    ///
+    /// ```swift
+    /// IndexDefinition(table: "users", name: "users_by_lower_email", keys: [.expression("lower(email)")]).toSQL()
+    /// // CREATE INDEX "users_by_lower_email" ON "users" (lower(email))
+    /// ```
+    public init(
+        table: String, name: String, unique: Bool = false, keys: [Key], where condition: String? = nil,
+        orders: [String: Order]? = nil, origin: Origin? = nil
+    ) {
+        self.init(
+            table: table, name: name, unique: unique, columns: [], where: condition, orders: orders, origin: origin)
+        self.keys = keys
     }
 
     /// Whether SQLite made the index for a constraint (it has no `CREATE INDEX` of its own).
@@ -76,14 +118,43 @@ public struct IndexDefinition: Equatable, Hashable, Sendable {
 
     /// The `CREATE INDEX` statement, the index's name qualified with `schema` when given.
     func toSQL(ifNotExists: Bool, schema: String?) -> String {
-        let keys = columns.map { column in
-            column.quotedIdentifier + (orders?[column].map { $0 == .DESC ? " DESC" : "" } ?? "")
+        let keys = keys.map { key in
+            guard case .column(let column) = key else { return key.toSQL() }
+            return column.quotedIdentifier + (orders?[column].map { $0 == .DESC ? " DESC" : "" } ?? "")
         }
         var sql = "CREATE \(unique ? "UNIQUE " : "")INDEX \(ifNotExists ? "IF NOT EXISTS " : "")"
         sql += (schema.map { $0.quotedIdentifier + "." } ?? "") + name.quotedIdentifier
         sql += " ON \(table.quotedIdentifier) (\(keys.joined(separator: ", ")))"
         if let condition = self.where { sql += " WHERE \(condition)" }
         return sql
+    }
+
+    /// The key list of a `CREATE INDEX` statement, each key as written without a trailing
+    /// `COLLATE` or `ASC`/`DESC`.
+    static func keyTexts(of sql: String) -> [String] {
+        let tokens = SQLTokenizer.tokenize(sql)
+        guard let on = tokens.firstTopLevelKeyword("ON"),
+            let open = tokens[on...].firstIndex(where: { $0.isSymbol("(") }),
+            let close = tokens.indexOfClosingParenthesis(from: open)
+        else { return [] }
+        var texts: [String] = []
+        var start = open + 1
+        var depth = 0
+        for index in (open + 1)...close {
+            let token = tokens[index]
+            if token.isSymbol("(") {
+                depth += 1
+            } else if token.isSymbol(")") && index != close {
+                depth -= 1
+            } else if (token.isSymbol(",") && depth == 0) || index == close {
+                var last = index - 1
+                if last >= start, tokens[last].isKeyword("ASC") || tokens[last].isKeyword("DESC") { last -= 1 }
+                if last - 1 >= start, tokens[last - 1].isKeyword("COLLATE") { last -= 2 }
+                texts.append(tokens.text(in: sql, from: start, through: last))
+                start = index + 1
+            }
+        }
+        return texts
     }
 
     /// The condition after the top-level `WHERE` of a `CREATE INDEX` statement, if any.

@@ -145,19 +145,25 @@ public struct SchemaReader: Sendable {
         ) { row in (name: row[0] as String, unique: row[1] as Bool, origin: row[2] as String) }
         var result: [IndexDefinition] = []
         for index in list {
-            let keys = try connection.rows(
-                #"SELECT name, "desc" FROM pragma_index_xinfo(?, ?) WHERE "key" = 1 ORDER BY seqno"#,
+            let infos = try connection.rows(
+                #"SELECT name, "desc", cid FROM pragma_index_xinfo(?, ?) WHERE "key" = 1 ORDER BY seqno"#,
                 [index.name, location.schema]
-            ) { row in (name: row.optionalString(0), descending: row[1] as Bool) }
-            let columns = keys.compactMap(\.name)
-            var orders: [String: IndexDefinition.Order] = [:]
-            for key in keys where key.descending {
-                if let name = key.name { orders[name] = .DESC }
-            }
+            ) { row in (name: row.optionalString(0), descending: row[1] as Bool, cid: row[2] as Int) }
             let sql = try objectSQL(name: index.name, type: .index, schema: location.schema)
+            let texts = sql.map(IndexDefinition.keyTexts(of:)) ?? []
+            var orders: [String: IndexDefinition.Order] = [:]
+            var keys: [IndexDefinition.Key] = []
+            for (position, info) in infos.enumerated() {
+                if let name = info.name {
+                    keys.append(.column(name))
+                    if info.descending { orders[name] = .DESC }
+                } else if info.cid == -2, position < texts.count {
+                    keys.append(.expression(texts[position]))
+                }
+            }
             result.append(
                 IndexDefinition(
-                    table: location.name, name: index.name, unique: index.unique, columns: columns,
+                    table: location.name, name: index.name, unique: index.unique, keys: keys,
                     where: sql.flatMap(IndexDefinition.whereClause(of:)), orders: orders.isEmpty ? nil : orders,
                     origin: IndexDefinition.Origin(rawValue: index.origin)))
         }

@@ -23,6 +23,7 @@ import Testing
                 manager_id INTEGER REFERENCES users (id) ON DELETE SET NULL
             );
             CREATE INDEX users_by_name ON users (name DESC, score) WHERE name IS NOT NULL;
+            CREATE UNIQUE INDEX users_by_lower_email ON users (lower(email) COLLATE NOCASE DESC, "id");
             CREATE TABLE tags (
                 post INTEGER NOT NULL,
                 tag TEXT NOT NULL,
@@ -95,6 +96,10 @@ import Testing
         #expect(named.where == "name IS NOT NULL")
         #expect(named.origin == .createIndex)
         #expect(!named.unique && !named.isInternal)
+        let expression = try #require(indexes.first { $0.name == "users_by_lower_email" })
+        #expect(expression.keys == [.expression("lower(email)"), .column("id")])
+        #expect(expression.columns == ["id"])
+        #expect(expression.toSQL() == #"CREATE UNIQUE INDEX "users_by_lower_email" ON "users" (lower(email), "id")"#)
         let unique = try #require(indexes.first { $0.origin == .uniqueConstraint })
         #expect(unique.columns == ["email"] && unique.unique && unique.isInternal)
         #expect(
@@ -104,7 +109,7 @@ import Testing
     @Test(arguments: [
         (ObjectDefinition.ObjectType.table, ["users", "sqlite_sequence", "tags"]),
         // A WITHOUT ROWID table's primary key is the table itself: no index object for it.
-        (.index, ["sqlite_autoindex_users_1", "users_by_name"]),
+        (.index, ["sqlite_autoindex_users_1", "users_by_name", "users_by_lower_email"]),
         (.view, ["user_names"]),
         (.trigger, ["users_touch"]),
     ])
