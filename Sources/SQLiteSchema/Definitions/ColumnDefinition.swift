@@ -75,11 +75,27 @@ public struct ColumnDefinition: Equatable, Hashable, Sendable {
         /// Whether the key is declared `DESC` (a one-column key only).
         public var descending: Bool
 
-        /// A primary key part; a column declared `INTEGER PRIMARY KEY AUTOINCREMENT` is
-        /// `PrimaryKey(autoIncrement: true)`.
-        public init(
-            autoIncrement: Bool = false, onConflict: OnConflict? = nil, position: Int = 1, descending: Bool = false
-        ) {
+        /// A one-column primary key, `AUTOINCREMENT` unless told otherwise (as in SQLite.swift).
+        ///
+        /// ```swift
+        /// ColumnDefinition.PrimaryKey().toSQL()                      // PRIMARY KEY AUTOINCREMENT
+        /// ColumnDefinition.PrimaryKey(autoIncrement: false).toSQL()  // PRIMARY KEY
+        /// ```
+        public init(autoIncrement: Bool = true, onConflict: OnConflict? = nil) {
+            self.init(autoIncrement: autoIncrement, onConflict: onConflict, position: 1, descending: false)
+        }
+
+        /// The column's part in a composite primary key: its 1-based `position` in the key.
+        ///
+        /// ```swift
+        /// ColumnDefinition(name: "tag", primaryKey: .init(position: 2), type: .TEXT)
+        /// ```
+        public init(position: Int, descending: Bool = false, onConflict: OnConflict? = nil) {
+            self.init(autoIncrement: false, onConflict: onConflict, position: position, descending: descending)
+        }
+
+        /// A primary key part with every property given.
+        public init(autoIncrement: Bool, onConflict: OnConflict?, position: Int, descending: Bool) {
             self.autoIncrement = autoIncrement
             self.onConflict = onConflict
             self.position = position

@@ -317,7 +317,7 @@ func makeLibrary() throws -> Connection {
         try db.attach(.inMemory, as: "side")
         let changer = SchemaChanger(connection: db, database: "side")
         try changer.create(table: "notes") { table in
-            table.add(column: .init(name: "id", primaryKey: .init(), type: .INTEGER))
+            table.add(column: .init(name: "id", primaryKey: .init(autoIncrement: false), type: .INTEGER))
             table.add(column: .init(name: "body", type: .TEXT))
             table.add(index: IndexDefinition(table: "notes", name: "notes_by_body", columns: ["body"]))
         }

@@ -78,6 +78,19 @@ import Testing
         #expect(read == expected)
     }
 
+    @Test func primaryKeysDefaultToAutoincrementAsInSQLiteSwift() throws {
+        #expect(ColumnDefinition.PrimaryKey().toSQL() == "PRIMARY KEY AUTOINCREMENT")
+        #expect(
+            ColumnDefinition.PrimaryKey(autoIncrement: false, onConflict: .REPLACE).toSQL()
+                == "PRIMARY KEY ON CONFLICT REPLACE")
+        #expect(ColumnDefinition.PrimaryKey(position: 2).autoIncrement == false)
+        let db = try Connection()
+        try db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY DESC ON CONFLICT IGNORE)")
+        #expect(
+            try db.schema.columnDefinitions(table: "t").first?.primaryKey
+                == .init(autoIncrement: false, onConflict: .IGNORE, position: 1, descending: true))
+    }
+
     @Test func objectsKnowWhetherSQLiteMadeThem() {
         #expect(ObjectDefinition(type: .index, name: "sqlite_autoindex_t_1", tableName: "t").isInternal)
         #expect(!ObjectDefinition(type: .view, name: "v", tableName: "v", sql: "CREATE VIEW v AS SELECT 1").isInternal)
