@@ -16,9 +16,12 @@ import SQLiteCore
 ///
 /// Every change runs in one transaction (a savepoint when the connection is already in one),
 /// with foreign key enforcement suspended when it was on and the connection was not in a
-/// transaction, and `PRAGMA foreign_key_check` run on the changed table and the tables that
-/// refer to it before committing. Any failure rolls the whole change back and throws a
-/// ``SchemaChangeError`` naming the step that failed.
+/// transaction. When foreign keys were on, `PRAGMA foreign_key_check` runs on the changed table
+/// and the tables that refer to it before committing. Any failure rolls the whole change back
+/// and throws a ``SchemaChangeError`` naming the step that failed.
+///
+/// A change holds the connection's lock from start to end: other threads using the connection
+/// wait for it.
 public final class SchemaChanger: Sendable, CustomStringConvertible {
     /// One change to a table.
     public enum Operation: Equatable, Sendable {
