@@ -54,7 +54,9 @@ extension SchemaChanger {
         let (statement, columns, saved, rowCount, sequence) = try attempt(.readSchema, table: table) {
             () throws(Result) in
             guard let sql = try reader.createTableSQL(location), let statement = CreateTableStatement(sql: sql) else {
-                throw Result.misuse("cannot rebuild \(table): its CREATE TABLE statement was not understood")
+                throw Result.misuse(
+                    "cannot rebuild \(table): only ordinary tables created with a column list can be rebuilt, "
+                        + "not virtual tables or tables created AS SELECT", code: SQLITE_ERROR)
             }
             let columns = try connection.rows(
                 "SELECT name, hidden FROM pragma_table_xinfo(?, ?) ORDER BY cid", [table, schema]

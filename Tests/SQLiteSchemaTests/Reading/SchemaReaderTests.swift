@@ -138,6 +138,19 @@ import Testing
         #expect(try db.schema.columnDefinitions(table: "user_names") == [ColumnDefinition(name: "name", type: .TEXT)])
     }
 
+    @Test(.enabled(if: SQLiteFeature.fts5.isAvailable))
+    func readsHiddenColumnsOfVirtualTables() throws {
+        try db.execute("CREATE VIRTUAL TABLE docs USING fts5(title, body)")
+        let columns = try db.schema.columnDefinitions(table: "docs")
+        #expect(columns.filter { !$0.hidden }.map(\.name) == ["title", "body"])
+        #expect(columns.contains { $0.hidden })
+        #expect {
+            try SchemaChanger(connection: db).alter(table: "docs") { $0.drop(column: "body") }
+        } throws: { error in
+            (error as? SchemaChangeError)?.step == .readSchema
+        }
+    }
+
     @Test func missingTableThrows() {
         #expect(throws: Result.self) { try db.schema.columnDefinitions(table: "nope") }
     }
