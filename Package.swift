@@ -65,6 +65,7 @@ let package = Package(
     products: [
         .library(name: "CSQLiteAmalgamation", targets: ["CSQLiteAmalgamation"]),
         .library(name: "SQLiteCore", targets: ["SQLiteCore"]),
+        .library(name: "SQLiteSchema", targets: ["SQLiteSchema"]),
         .executable(name: "sqlite-bench", targets: ["Benchmarks"]),
     ],
     traits: packageTraits,
@@ -82,6 +83,10 @@ let package = Package(
             name: "SQLiteCore",
             dependencies: ["CSQLiteAmalgamation"]
         ),
+        .target(
+            name: "SQLiteSchema",
+            dependencies: ["SQLiteCore"]
+        ),
         .executableTarget(
             name: "Benchmarks",
             dependencies: ["SQLiteCore", "CSQLiteAmalgamation"]
@@ -89,6 +94,10 @@ let package = Package(
         .testTarget(
             name: "SQLiteCoreTests",
             dependencies: ["SQLiteCore"]
+        ),
+        .testTarget(
+            name: "SQLiteSchemaTests",
+            dependencies: ["SQLiteSchema", "SQLiteCore"]
         ),
     ],
     swiftLanguageModes: [.v6]

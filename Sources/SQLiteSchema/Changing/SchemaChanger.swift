@@ -1,0 +1,339 @@
+import SQLiteCore
+
+/// Changes the schema safely: creates, renames, drops and alters tables, using SQLite's own
+/// `ALTER TABLE` where it can and sqlite.org's 12-step table rebuild where it cannot.
+///
+/// ```swift
+/// let changer = SchemaChanger(connection: db)
+/// try changer.alter(table: "users") { table in
+///     table.add(column: ColumnDefinition(name: "bio", type: .TEXT, defaultValue: .stringLiteral("")))
+///     table.rename(column: "mail", to: "email")
+///     table.drop(column: "legacy")
+/// }
+/// try changer.rename(table: "users", to: "people")
+/// try changer.drop(table: "sessions", ifExists: true)
+/// ```
+///
+/// Every change runs in one transaction (a savepoint when the connection is already in one),
+/// with foreign key enforcement suspended when it was on and the connection was not in a
+/// transaction. When foreign keys were on, `PRAGMA foreign_key_check` runs on the changed table
+/// and the tables that refer to it before committing. Any failure rolls the whole change back
+/// and throws a ``SchemaChangeError`` naming the step that failed.
+///
+/// A change holds the connection's lock from start to end: other threads using the connection
+/// wait for it.
+public final class SchemaChanger: Sendable, CustomStringConvertible {
+    /// One change to a table.
+    public enum Operation: Equatable, Sendable {
+        /// Add a column at the end.
+        case addColumn(ColumnDefinition)
+        /// Rename a column.
+        case renameColumn(String, to: String)
+        /// Drop a column.
+        case dropColumn(String)
+        /// Create an index.
+        case addIndex(IndexDefinition, ifNotExists: Bool)
+        /// Drop an index.
+        case dropIndex(String, ifExists: Bool)
+    }
+
+    /// The connection changed.
+    public let connection: Connection
+    /// The database changed (`main`, `temp` or an attached name); `nil` to find tables as SQL
+    /// does and create them in `main`.
+    public let database: String?
+
+    /// A schema changer for `connection`, working on `database` (`nil`: find tables as SQL does).
+    public init(connection: Connection, database: String? = nil) {
+        self.connection = connection
+        self.database = database
+    }
+
+    /// Describes the changer.
+    public var description: String {
+        "SchemaChanger(\(database ?? "main"): \(connection.description))"
+    }
+
+    var reader: SchemaReader { SchemaReader(connection: connection, database: database) }
+
+    // MARK: - Public operations
+
+    /// Applies the changes the block describes to `table`, all or nothing.
+    ///
+    /// ```swift
+    /// try changer.alter(table: "users") { table in
+    ///     table.add(column: ColumnDefinition(name: "created", type: .TEXT, defaultValue: .CURRENT_TIMESTAMP))
+    ///     table.drop(column: "email")   // even when indexed or UNIQUE: the table is rebuilt
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``SchemaChangeError``; nothing has changed when it is thrown.
+    public func alter(table: String, block: (AlterTableDefinition) -> Void) throws(SchemaChangeError) {
+        let definition = AlterTableDefinition(name: table)
+        block(definition)
+        guard !definition.operations.isEmpty else { return }
+        let located = try attempt(.validate, table: table) { () throws(Result) in try reader.locate(table: table) }
+        try change(table: located.name, schema: located.schema) { enforced throws(SchemaChangeError) in
+            var location = located
+            for operation in definition.operations {
+                try apply(operation, to: &location, foreignKeysEnforced: enforced)
+            }
+            return location.name
+        }
+    }
+
+    /// Creates the table the block describes, with its indexes, in one transaction.
+    ///
+    /// ```swift
+    /// try changer.create(table: "users", ifNotExists: true) { table in
+    ///     table.add(column: .init(name: "id", primaryKey: .init(autoIncrement: true), type: .INTEGER))
+    ///     table.add(column: .init(name: "name", type: .TEXT, nullable: false))
+    /// }
+    /// ```
+    public func create(table: String, ifNotExists: Bool = false, block: (CreateTableDefinition) -> Void)
+        throws(SchemaChangeError)
+    {
+        let definition = CreateTableDefinition(name: table, ifNotExists: ifNotExists)
+        block(definition)
+        try create(definition.definition, ifNotExists: ifNotExists)
+    }
+
+    /// Creates `table` and its indexes (those with ``IndexDefinition/origin`` other than
+    /// `.createIndex` come from the table's constraints and are skipped) in one transaction.
+    ///
+    /// ```swift
+    /// let users = try source.schema.tableDefinition(table: "users")
+    /// try SchemaChanger(connection: copy).create(users)
+    /// ```
+    public func create(_ table: TableDefinition, ifNotExists: Bool = false) throws(SchemaChangeError) {
+        guard !table.columns.isEmpty else {
+            throw SchemaChangeError(
+                step: .validate, table: table.name,
+                underlying: .misuse("a table needs at least one column", code: SQLITE_ERROR))
+        }
+        let schema = database ?? "main"
+        try change(table: table.name, schema: schema) { _ throws(SchemaChangeError) in
+            try run(
+                .alterTable, table: table.name, table.toSQL(temporary: false, ifNotExists: ifNotExists, schema: schema))
+            for index in table.indexes where index.origin == nil || index.origin == .createIndex {
+                try run(.alterTable, table: table.name, index.toSQL(ifNotExists: ifNotExists, schema: schema))
+            }
+            return nil
+        }
+    }
+
+    /// Renames `table` to `newName` (`ALTER TABLE RENAME TO`); its indexes and triggers follow,
+    /// and references to it in views, triggers and foreign keys are rewritten.
+    ///
+    /// ```swift
+    /// try changer.rename(table: "users", to: "people")
+    /// ```
+    public func rename(table: String, to newName: String) throws(SchemaChangeError) {
+        let location = try attempt(.validate, table: table) { () throws(Result) in try reader.locate(table: table) }
+        try change(table: location.name, schema: location.schema) { _ throws(SchemaChangeError) in
+            try run(
+                .alterTable, table: table,
+                "ALTER TABLE \(qualified(location.schema, location.name)) RENAME TO \(newName.quotedIdentifier)")
+            return newName
+        }
+    }
+
+    /// Drops `table` with its indexes and triggers.
+    ///
+    /// ```swift
+    /// try changer.drop(table: "sessions")                   // no error when missing
+    /// try changer.drop(table: "sessions", ifExists: false)  // throws when missing
+    /// ```
+    ///
+    /// With foreign keys enforced, dropping a table first deletes its rows, so `ON DELETE`
+    /// actions of tables referring to it run (see SQLite's `DROP TABLE`).
+    public func drop(table: String, ifExists: Bool = true) throws(SchemaChangeError) {
+        let location: SchemaReader.TableLocation
+        do {
+            location = try reader.locate(table: table)
+        } catch {
+            if ifExists { return }
+            throw SchemaChangeError(step: .validate, table: table, underlying: error)
+        }
+        try attempt(.alterTable, table: table) { () throws(Result) in
+            try connection.run("DROP TABLE \(qualified(location.schema, location.name))")
+        }
+    }
+
+    // MARK: - Applying one operation
+
+    private func apply(
+        _ operation: Operation, to location: inout SchemaReader.TableLocation, foreignKeysEnforced: Bool
+    ) throws(SchemaChangeError) {
+        let table = qualified(location.schema, location.name)
+        switch operation {
+        case .addColumn(let column):
+            if column.canBeAddedNatively(foreignKeysEnforced: foreignKeysEnforced) {
+                try run(.alterTable, table: location.name, "ALTER TABLE \(table) ADD COLUMN \(column.toSQL())")
+            } else {
+                try rebuild(location, change: .addColumn(column), foreignKeysEnforced: foreignKeysEnforced)
+            }
+        case .renameColumn(let from, let to):
+            try run(
+                .alterTable, table: location.name,
+                "ALTER TABLE \(table) RENAME COLUMN \(from.quotedIdentifier) TO \(to.quotedIdentifier)")
+        case .dropColumn(let column):
+            try requireColumn(column, in: location)
+            let sql = "ALTER TABLE \(table) DROP COLUMN \(column.quotedIdentifier)"
+            let savepoint = "swift_sqlite_drop_column".quotedIdentifier
+            try attempt(.alterTable, table: location.name) { () throws(Result) in
+                try connection.execute("SAVEPOINT \(savepoint)")
+            }
+            do {
+                try connection.execute(sql)
+                try connection.execute("RELEASE SAVEPOINT \(savepoint)")
+            } catch {
+                try? connection.execute("ROLLBACK TO SAVEPOINT \(savepoint)")
+                try? connection.execute("RELEASE SAVEPOINT \(savepoint)")
+                guard error.code == SQLITE_ERROR else {
+                    throw SchemaChangeError(step: .alterTable, table: location.name, sql: sql, underlying: error)
+                }
+                // SQLite refuses to drop a key, unique, indexed or referenced column: rebuild.
+                try rebuild(location, change: .dropColumn(column), foreignKeysEnforced: foreignKeysEnforced)
+            }
+        case .addIndex(let index, let ifNotExists):
+            var index = index
+            index.table = location.name
+            try run(.alterTable, table: location.name, index.toSQL(ifNotExists: ifNotExists, schema: location.schema))
+        case .dropIndex(let name, let ifExists):
+            try run(
+                .alterTable, table: location.name,
+                "DROP INDEX \(ifExists ? "IF EXISTS " : "")\(qualified(location.schema, name))")
+        }
+    }
+
+    private func requireColumn(_ column: String, in location: SchemaReader.TableLocation) throws(SchemaChangeError) {
+        let names = try attempt(.validate, table: location.name) { () throws(Result) in
+            try connection.rows("SELECT name FROM pragma_table_xinfo(?, ?)", [location.name, location.schema]) {
+                $0[0] as String
+            }
+        }
+        guard names.contains(where: { $0.sameIdentifier(as: column) }) else {
+            throw SchemaChangeError(
+                step: .validate, table: location.name,
+                underlying: .misuse("no such column: \(column)", code: SQLITE_ERROR))
+        }
+    }
+
+    // MARK: - Transaction and foreign keys
+
+    /// Runs `body` in a transaction (or a savepoint inside the caller's), foreign keys suspended
+    /// when possible, checked before commit; rolls everything back when anything throws.
+    /// `body` gets whether foreign keys stay enforced and returns the table to check afterwards.
+    func change(
+        table: String, schema: String, _ body: (Bool) throws(SchemaChangeError) -> String?
+    ) throws(SchemaChangeError) {
+        try connection.withLock { () throws(SchemaChangeError) in
+            let nested = connection.isInTransaction
+            let foreignKeysWereOn = connection.foreignKeys
+            let suspend = foreignKeysWereOn && !nested
+            let savepoint = "swift_sqlite_schema_change".quotedIdentifier
+            if suspend {
+                try run(.disableForeignKeys, table: table, "PRAGMA foreign_keys = OFF")
+            }
+            func restore() throws(SchemaChangeError) {
+                if suspend { try run(.restoreForeignKeys, table: table, "PRAGMA foreign_keys = ON") }
+            }
+            do throws(SchemaChangeError) {
+                try run(.begin, table: table, nested ? "SAVEPOINT \(savepoint)" : "BEGIN IMMEDIATE TRANSACTION")
+            } catch {
+                try? restore()
+                throw error
+            }
+            do throws(SchemaChangeError) {
+                let checked = try body(nested && foreignKeysWereOn)
+                if foreignKeysWereOn, let checked {
+                    try checkForeignKeys(table: checked, schema: schema)
+                }
+                try run(.commit, table: table, nested ? "RELEASE SAVEPOINT \(savepoint)" : "COMMIT TRANSACTION")
+            } catch {
+                if nested {
+                    try? connection.execute("ROLLBACK TO SAVEPOINT \(savepoint)")
+                    try? connection.execute("RELEASE SAVEPOINT \(savepoint)")
+                } else if connection.isInTransaction {
+                    try? connection.execute("ROLLBACK TRANSACTION")
+                }
+                try? restore()
+                throw error
+            }
+            try restore()
+        }
+    }
+
+    /// Throws when `table` or a table referring to it holds foreign key violations.
+    private func checkForeignKeys(table: String, schema: String) throws(SchemaChangeError) {
+        let violations = try attempt(.foreignKeyCheck, table: table) { () throws(Result) in
+            var tables = [table]
+            tables += try referencingTables(of: table, schema: schema)
+            var found: [ForeignKeyViolation] = []
+            for name in tables {
+                found += try connection.foreignKeyCheck(table: name, database: schema)
+            }
+            return found
+        }
+        guard violations.isEmpty else {
+            let list = violations.map(\.description).joined(separator: ", ")
+            throw SchemaChangeError(
+                step: .foreignKeyCheck, table: table, sql: "PRAGMA foreign_key_check",
+                underlying: .error(
+                    message: "FOREIGN KEY constraint failed: \(list)", code: SQLITE_CONSTRAINT, statement: nil))
+        }
+    }
+
+    /// The other tables of `schema` whose foreign keys refer to `table`.
+    func referencingTables(of table: String, schema: String) throws(Result) -> [String] {
+        try connection.rows(
+            """
+            SELECT DISTINCT m.name FROM \(schema.quotedIdentifier).sqlite_schema AS m,
+                pragma_foreign_key_list(m.name, ?) AS f
+            WHERE m.type = 'table' AND f."table" = ? COLLATE NOCASE AND m.name <> ? COLLATE NOCASE
+            """, [schema, table, table]
+        ) { $0[0] as String }
+    }
+
+    // MARK: - Steps
+
+    /// Runs one SQL statement as `step`.
+    func run(_ step: SchemaChangeError.Step, table: String, _ sql: String, _ bindings: [Binding?] = [])
+        throws(SchemaChangeError)
+    {
+        do {
+            try connection.run(sql, bindings)
+        } catch {
+            throw SchemaChangeError(step: step, table: table, sql: sql, underlying: error)
+        }
+    }
+
+    /// Runs `body` as `step`, turning SQLite's error into a ``SchemaChangeError``.
+    @discardableResult
+    func attempt<T>(_ step: SchemaChangeError.Step, table: String, sql: String? = nil, _ body: () throws(Result) -> T)
+        throws(SchemaChangeError) -> T
+    {
+        do {
+            return try body()
+        } catch {
+            throw SchemaChangeError(step: step, table: table, sql: sql ?? error.sql, underlying: error)
+        }
+    }
+
+    /// `"schema"."name"`.
+    func qualified(_ schema: String, _ name: String) -> String {
+        schema.quotedIdentifier + "." + name.quotedIdentifier
+    }
+}
+
+extension ColumnDefinition {
+    /// Whether `ALTER TABLE ADD COLUMN` accepts this column (sqlite.org's restrictions).
+    func canBeAddedNatively(foreignKeysEnforced: Bool) -> Bool {
+        guard primaryKey == nil, !unique, defaultValue.isConstant else { return false }
+        if let generated { return !generated.stored }
+        if !nullable && defaultValue == .NULL { return false }
+        if foreignKeysEnforced && references != nil && defaultValue != .NULL { return false }
+        return true
+    }
+}

@@ -1,0 +1,292 @@
+import SQLiteCore
+
+/// Reads the schema of a database: its objects, and the columns, indexes and foreign keys of its
+/// tables. Get one from ``SQLiteCore/Connection/schema`` (tables found as SQL finds them: `temp`
+/// first, then `main`, then attached databases) or ``SQLiteCore/Connection/schema(database:)``.
+///
+/// ```swift
+/// let schema = db.schema
+/// let tables = try schema.objectDefinitions(type: .table)
+/// for column in try schema.columnDefinitions(table: "users") {
+///     print(column.name, column.type, column.nullable, column.primaryKey != nil)
+/// }
+/// let archived = try db.schema(database: "archive").indexDefinitions(table: "users")
+/// ```
+public struct SchemaReader: Sendable {
+    /// The connection read from.
+    public let connection: Connection
+    /// The database read (`main`, `temp` or an attached name); `nil` to find each table the
+    /// way SQL does.
+    public let database: String?
+
+    /// A reader of `database` (`nil`: find tables as SQL does) through `connection`.
+    public init(connection: Connection, database: String? = nil) {
+        self.connection = connection
+        self.database = database
+    }
+
+    // MARK: - Objects
+
+    /// The tables, indexes, views and triggers of the schema, with their SQL, in the schema
+    /// table's order.
+    ///
+    /// ```swift
+    /// let indexes = try db.schema.objectDefinitions(type: .index)
+    /// let users = try db.schema.objectDefinitions(name: "users", type: .table).first
+    /// let temporary = try db.schema.objectDefinitions(temp: true)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: only the object with this name (compared ignoring ASCII case).
+    ///   - type: only objects of this type.
+    ///   - temp: read the `temp` database instead of this reader's (`main` by default).
+    public func objectDefinitions(
+        name: String? = nil, type: ObjectDefinition.ObjectType? = nil, temp: Bool = false
+    ) throws(Result) -> [ObjectDefinition] {
+        let schema = temp ? "temp" : (database ?? "main")
+        var sql = "SELECT type, name, tbl_name, rootpage, sql FROM \(schema.quotedIdentifier).sqlite_schema"
+        var conditions: [String] = []
+        var bindings: [Binding?] = []
+        if let name {
+            conditions.append("name = ? COLLATE NOCASE")
+            bindings.append(name)
+        }
+        if let type {
+            conditions.append("type = ?")
+            bindings.append(type.rawValue)
+        }
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        sql += " ORDER BY rowid"
+        return try connection.rows(sql, bindings) { row -> ObjectDefinition? in
+            guard let type = ObjectDefinition.ObjectType(rawValue: row[0] as String) else { return nil }
+            return ObjectDefinition(
+                type: type, name: row[1], tableName: row[2], rootpage: row.isNull(3) ? 0 : row[3] as Int64,
+                sql: row.optionalString(4))
+        }.compactMap { $0 }
+    }
+
+    // MARK: - Columns
+
+    /// The columns of `table` (or of a view), in table order, hidden and generated columns included.
+    ///
+    /// ```swift
+    /// for column in try db.schema.columnDefinitions(table: "users") {
+    ///     print(column.name, column.declaredType, column.type, column.nullable, column.defaultValue)
+    /// }
+    /// ```
+    ///
+    /// Names, types, `NOT NULL`, defaults, primary key positions and hidden or generated columns
+    /// come from `PRAGMA table_xinfo`; `AUTOINCREMENT`, collations, `CHECK` constraints and
+    /// generated expressions, which no pragma reports, from the table's `CREATE TABLE` SQL.
+    ///
+    /// - Throws: ``SQLiteCore/Result`` when the table does not exist.
+    public func columnDefinitions(table: String) throws(Result) -> [ColumnDefinition] {
+        let location = try locate(table: table)
+        let parsed = try createTableSQL(location).flatMap { CreateTableStatement(sql: $0) }
+        let foreignKeys = try foreignKeyDefinitions(location)
+        let uniqueColumns = try indexDefinitions(location)
+            .filter { $0.origin == .uniqueConstraint && $0.columns.count == 1 && $0.where == nil }
+            .map { $0.columns[0].lowercased() }
+        let sql = """
+            SELECT name, type, "notnull", dflt_value, pk, hidden FROM pragma_table_xinfo(?, ?) ORDER BY cid
+            """
+        let rows = try connection.rows(sql, [location.name, location.schema]) { row in
+            (
+                name: row[0] as String, type: row[1] as String, notNull: row[2] as Bool,
+                defaultValue: row.optionalString(3), pk: row[4] as Int, hidden: row[5] as Int
+            )
+        }
+        let keyCount = rows.filter { $0.pk > 0 }.count
+        return rows.map { info in
+            let element = parsed?.column(named: info.name)
+            var primaryKey: ColumnDefinition.PrimaryKey?
+            if info.pk > 0 {
+                primaryKey = ColumnDefinition.PrimaryKey(
+                    autoIncrement: keyCount == 1 && element?.isAutoIncrement == true,
+                    onConflict: element?.primaryKeyConflict.flatMap(ColumnDefinition.OnConflict.init(rawValue:)),
+                    position: info.pk, descending: keyCount == 1 && element?.isPrimaryKeyDescending == true)
+            }
+            var generated: ColumnDefinition.Generated?
+            if info.hidden == 2 || info.hidden == 3 {
+                generated = ColumnDefinition.Generated(
+                    expression: element?.generated?.expression ?? "", stored: info.hidden == 3)
+            }
+            let references = foreignKeys.first {
+                $0.columns.count == 1 && $0.columns[0].sameIdentifier(as: info.name)
+            }
+            return ColumnDefinition(
+                name: info.name, primaryKey: primaryKey, type: ColumnDefinition.Affinity(declaredType: info.type),
+                declaredType: info.type, nullable: !info.notNull,
+                unique: uniqueColumns.contains(info.name.lowercased()),
+                defaultValue: LiteralValue(info.defaultValue), references: references,
+                collation: element?.collation, generated: generated, hidden: info.hidden == 1,
+                checks: element?.checks ?? [])
+        }
+    }
+
+    // MARK: - Indexes
+
+    /// The indexes of `table`: those made by `CREATE INDEX` and those SQLite made for `UNIQUE`
+    /// and `PRIMARY KEY` constraints (see ``IndexDefinition/origin``).
+    ///
+    /// ```swift
+    /// for index in try db.schema.indexDefinitions(table: "users") {
+    ///     print(index.name, index.columns, index.unique, index.where ?? "full")
+    /// }
+    /// ```
+    public func indexDefinitions(table: String) throws(Result) -> [IndexDefinition] {
+        try indexDefinitions(locate(table: table))
+    }
+
+    private func indexDefinitions(_ location: TableLocation) throws(Result) -> [IndexDefinition] {
+        let list = try connection.rows(
+            #"SELECT name, "unique", origin FROM pragma_index_list(?, ?) ORDER BY seq DESC"#,
+            [location.name, location.schema]
+        ) { row in (name: row[0] as String, unique: row[1] as Bool, origin: row[2] as String) }
+        var result: [IndexDefinition] = []
+        for index in list {
+            let infos = try connection.rows(
+                #"SELECT name, "desc", cid FROM pragma_index_xinfo(?, ?) WHERE "key" = 1 ORDER BY seqno"#,
+                [index.name, location.schema]
+            ) { row in (name: row.optionalString(0), descending: row[1] as Bool, cid: row[2] as Int) }
+            let sql = try objectSQL(name: index.name, type: .index, schema: location.schema)
+            let texts = sql.map(IndexDefinition.keyTexts(of:)) ?? []
+            var orders: [String: IndexDefinition.Order] = [:]
+            var keys: [IndexDefinition.Key] = []
+            for (position, info) in infos.enumerated() {
+                if let name = info.name {
+                    keys.append(.column(name))
+                    if info.descending { orders[name] = .DESC }
+                } else if info.cid == -2, position < texts.count {
+                    keys.append(.expression(texts[position]))
+                }
+            }
+            result.append(
+                IndexDefinition(
+                    table: location.name, name: index.name, unique: index.unique, keys: keys,
+                    where: sql.flatMap(IndexDefinition.whereClause(of:)), orders: orders.isEmpty ? nil : orders,
+                    origin: IndexDefinition.Origin(rawValue: index.origin)))
+        }
+        return result
+    }
+
+    // MARK: - Foreign keys
+
+    /// The foreign keys of `table`, in declaration order.
+    ///
+    /// ```swift
+    /// for key in try db.schema.foreignKeyDefinitions(table: "posts") {
+    ///     print(key.columns, "->", key.table, key.referencedColumns, key.onDelete)
+    /// }
+    /// ```
+    public func foreignKeyDefinitions(table: String) throws(Result) -> [ForeignKeyDefinition] {
+        try foreignKeyDefinitions(locate(table: table))
+    }
+
+    private func foreignKeyDefinitions(_ location: TableLocation) throws(Result) -> [ForeignKeyDefinition] {
+        let rows = try connection.rows(
+            #"SELECT id, "table", "from", "to", on_update, on_delete FROM pragma_foreign_key_list(?, ?) ORDER BY id, seq"#,
+            [location.name, location.schema]
+        ) { row in
+            (
+                id: row[0] as Int, table: row[1] as String, from: row[2] as String, to: row.optionalString(3),
+                onUpdate: row[4] as String, onDelete: row[5] as String
+            )
+        }
+        // SQLite numbers foreign keys from the last declared; report them in declaration order.
+        var keys: [(id: Int, key: ForeignKeyDefinition, toPrimaryKey: Bool)] = []
+        for row in rows {
+            if let last = keys.indices.last, keys[last].id == row.id {
+                keys[last].key.columns.append(row.from)
+                if let to = row.to {
+                    keys[last].key.referencedColumns.append(to)
+                } else {
+                    keys[last].toPrimaryKey = true
+                }
+            } else {
+                let key = ForeignKeyDefinition(
+                    columns: [row.from], table: row.table, referencedColumns: row.to.map { [$0] } ?? [],
+                    onUpdate: .init(text: row.onUpdate), onDelete: .init(text: row.onDelete))
+                keys.append((row.id, key, row.to == nil))
+            }
+        }
+        return keys.sorted { $0.id > $1.id }.map { entry in
+            var key = entry.key
+            if entry.toPrimaryKey { key.referencedColumns = [] }
+            return key
+        }
+    }
+
+    // MARK: - Tables
+
+    /// Everything about `table`: columns, indexes, foreign keys, table `CHECK` constraints and
+    /// options.
+    ///
+    /// ```swift
+    /// let users = try db.schema.tableDefinition(table: "users")
+    /// users.withoutRowID   // false
+    /// ```
+    public func tableDefinition(table: String) throws(Result) -> TableDefinition {
+        let location = try locate(table: table)
+        let reader = SchemaReader(connection: connection, database: location.schema)
+        let checks =
+            try createTableSQL(location).flatMap { CreateTableStatement(sql: $0) }?.elements
+            .compactMap(\.tableCheck) ?? []
+        return TableDefinition(
+            name: location.name, columns: try reader.columnDefinitions(table: location.name),
+            indexes: try indexDefinitions(location), foreignKeys: try foreignKeyDefinitions(location),
+            withoutRowID: location.withoutRowID, strict: location.strict, checks: checks)
+    }
+
+    /// The names of the tables of this reader's database (`main` by default), SQLite's own
+    /// (`sqlite_sequence`, ...) left out.
+    public func tableNames() throws(Result) -> [String] {
+        try objectDefinitions(type: .table).filter { !$0.isInternal }.map(\.name)
+    }
+
+    // MARK: - Locating tables
+
+    /// Where a table lives: its database, its exact name, and its options.
+    struct TableLocation {
+        var schema: String
+        var name: String
+        var withoutRowID: Bool
+        var strict: Bool
+    }
+
+    /// Finds `table` in this reader's database, or as SQL would (temp, main, attached).
+    func locate(table: String) throws(Result) -> TableLocation {
+        var sql =
+            #"SELECT schema, name, wr, strict FROM pragma_table_list WHERE name = ? COLLATE NOCASE AND type IN ('table', 'virtual', 'view')"#
+        var bindings: [Binding?] = [table]
+        if let database {
+            sql += " AND schema = ? COLLATE NOCASE"
+            bindings.append(database)
+        }
+        let found = try connection.rows(sql, bindings) { row in
+            TableLocation(schema: row[0], name: row[1], withoutRowID: row[2], strict: row[3])
+        }
+        let order: (TableLocation) -> Int = { $0.schema == "temp" ? 0 : $0.schema == "main" ? 1 : 2 }
+        guard
+            let location = found.enumerated().min(by: {
+                (order($0.element), $0.offset) < (order($1.element), $1.offset)
+            })?.element
+        else {
+            let place = database.map { "\($0)." } ?? ""
+            throw Result.misuse("no such table: \(place)\(table)", code: SQLITE_ERROR)
+        }
+        return location
+    }
+
+    /// The `CREATE TABLE` SQL of a located table.
+    func createTableSQL(_ location: TableLocation) throws(Result) -> String? {
+        try objectSQL(name: location.name, type: .table, schema: location.schema)
+    }
+
+    /// The SQL of the object `name` of `type` in `schema`.
+    private func objectSQL(name: String, type: ObjectDefinition.ObjectType, schema: String) throws(Result) -> String? {
+        try connection.scalar(
+            "SELECT sql FROM \(schema.quotedIdentifier).sqlite_schema WHERE type = ? AND name = ? COLLATE NOCASE",
+            type.rawValue, name) as? String
+    }
+}
