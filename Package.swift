@@ -65,6 +65,8 @@ let package = Package(
     products: [
         .library(name: "CSQLiteAmalgamation", targets: ["CSQLiteAmalgamation"]),
         .library(name: "SQLiteCore", targets: ["SQLiteCore"]),
+        .library(name: "SQLiteTyped", targets: ["SQLiteTyped"]),
+        .library(name: "SQLite", targets: ["SQLite"]),
         .executable(name: "sqlite-bench", targets: ["Benchmarks"]),
     ],
     traits: packageTraits,
@@ -82,6 +84,14 @@ let package = Package(
             name: "SQLiteCore",
             dependencies: ["CSQLiteAmalgamation"]
         ),
+        .target(
+            name: "SQLiteTyped",
+            dependencies: ["SQLiteCore"]
+        ),
+        .target(
+            name: "SQLite",
+            dependencies: ["SQLiteCore", "SQLiteTyped"]
+        ),
         .executableTarget(
             name: "Benchmarks",
             dependencies: ["SQLiteCore", "CSQLiteAmalgamation"]
@@ -89,6 +99,10 @@ let package = Package(
         .testTarget(
             name: "SQLiteCoreTests",
             dependencies: ["SQLiteCore"]
+        ),
+        .testTarget(
+            name: "SQLiteTypedTests",
+            dependencies: ["SQLiteTyped", "SQLiteCore"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,126 @@
+/// An `INSERT` statement; `try db.run(insert)` runs it and returns the new row's rowid.
+public struct Insert: ExpressionType, Sendable {
+    /// The statement text.
+    public var template: String
+    /// The values to bind.
+    public var bindings: [Binding?]
+
+    /// An insert from its text and bindings.
+    public init(_ template: String, _ bindings: [Binding?]) {
+        self.template = template
+        self.bindings = bindings
+    }
+}
+
+extension QueryType {
+    /// `INSERT INTO "table" ("a", "b") VALUES (?, ?)`, one setter per column.
+    ///
+    /// ```swift
+    /// try db.run(users.insert(email <- "alice@mac.com", name <- "Alice"))
+    /// // INSERT INTO "users" ("email", "name") VALUES ('alice@mac.com', 'Alice')
+    /// ```
+    public func insert(_ value: Setter, _ more: Setter...) -> Insert {
+        insert(nil, [value] + more)
+    }
+
+    /// Inserts a row from a list of setters; an empty list inserts `DEFAULT VALUES`.
+    public func insert(_ values: [Setter]) -> Insert {
+        insert(nil, values)
+    }
+
+    /// `INSERT OR REPLACE` (or another conflict resolution) with the given setters.
+    public func insert(or onConflict: OnConflict, _ values: Setter...) -> Insert {
+        insert(onConflict, values)
+    }
+
+    /// `INSERT OR ...` with a list of setters.
+    public func insert(or onConflict: OnConflict, _ values: [Setter]) -> Insert {
+        insert(onConflict, values)
+    }
+
+    /// `INSERT INTO "table" DEFAULT VALUES`.
+    public func insert() -> Insert {
+        insert(nil, [])
+    }
+
+    /// `INSERT INTO "table" SELECT ...`: inserts the rows another query returns.
+    public func insert(_ query: QueryType) -> Insert {
+        let select = query.expression
+        return Insert("INSERT INTO " + qualifiedTableName + " " + select.template, select.bindings)
+    }
+
+    func insert(_ onConflict: OnConflict?, _ values: [Setter]) -> Insert {
+        var sql = "INSERT"
+        if let onConflict { sql += " OR " + onConflict.rawValue }
+        sql += " INTO " + qualifiedTableName
+        if values.isEmpty {
+            return Insert(sql + " DEFAULT VALUES", [])
+        }
+        sql.reserveCapacity(sql.utf8.count + values.count * 16 + 16)
+        var bindings: [Binding?] = []
+        bindings.reserveCapacity(values.count)
+        sql += " ("
+        for (offset, setter) in values.enumerated() {
+            if offset > 0 { sql += ", " }
+            sql += setter.column.template
+        }
+        sql += ") VALUES ("
+        for (offset, setter) in values.enumerated() {
+            if offset > 0 { sql += ", " }
+            sql += setter.value.template
+            setter.value.appendBindings(to: &bindings)
+        }
+        sql += ")"
+        return Insert(sql, bindings)
+    }
+
+    /// Inserts several rows in one statement, one array of setters per row:
+    /// `INSERT INTO "users" ("email") VALUES ('alice@mac.com'), ('geoff@mac.com')`.
+    ///
+    /// The columns are those of the first row, in order; every row must set the same columns
+    /// (a row missing one gets `NULL` for it, and an extra column throws when run).
+    /// `db.run` returns the last inserted rowid.
+    public func insertMany(_ values: [[Setter]]) -> Insert {
+        insertMany(nil, values)
+    }
+
+    /// Inserts several rows, one variadic argument per row (the form SQLite.swift's docs show).
+    public func insertMany(_ values: [Setter]...) -> Insert {
+        insertMany(nil, values)
+    }
+
+    /// Inserts several rows with a conflict resolution: `INSERT OR IGNORE ... VALUES (...), (...)`.
+    public func insertMany(or onConflict: OnConflict, _ values: [[Setter]]) -> Insert {
+        insertMany(onConflict, values)
+    }
+
+    func insertMany(_ onConflict: OnConflict?, _ rows: [[Setter]]) -> Insert {
+        guard let first = rows.first else { return insert(onConflict, []) }
+        if rows.count == 1 { return insert(onConflict, first) }
+        var columns: [String] = []
+        for row in rows {
+            for setter in row where !columns.contains(setter.column.template) {
+                columns.append(setter.column.template)
+            }
+        }
+        var sql = "INSERT"
+        if let onConflict { sql += " OR " + onConflict.rawValue }
+        sql += " INTO " + qualifiedTableName + " (" + columns.joined(separator: ", ") + ") VALUES "
+        var bindings: [Binding?] = []
+        for (rowOffset, row) in rows.enumerated() {
+            if rowOffset > 0 { sql += ", " }
+            sql += "("
+            for (offset, column) in columns.enumerated() {
+                if offset > 0 { sql += ", " }
+                if let setter = row.first(where: { $0.column.template == column }) {
+                    sql += setter.value.template
+                    setter.value.appendBindings(to: &bindings)
+                } else {
+                    sql += "NULL"
+                }
+            }
+            sql += ")"
+        }
+        return Insert(sql, bindings)
+    }
+}
