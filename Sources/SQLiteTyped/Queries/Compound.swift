@@ -10,7 +10,7 @@ extension QueryType {
     }
 
     /// SQLite.swift's spelling: `union(all: true, query)`.
-    public func union(all: Bool = false, _ query: QueryType) -> Self {
+    public func union(all: Bool, _ query: QueryType) -> Self {
         union(query, all: all)
     }
 
