@@ -70,6 +70,11 @@
     }
 
     extension VirtualTable {
+        /// `("emails" MATCH 'query')` for a query built safely from user text.
+        public func match(_ pattern: FTS5Pattern) -> Expression<Bool> {
+            match(pattern.description)
+        }
+
         /// `bm25("emails")`: the relevance of the match (smaller is better), for `order`.
         public var bm25: Expression<Double> {
             Expression("bm25(" + namespace + ")", [])
