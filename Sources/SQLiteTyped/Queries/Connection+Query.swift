@@ -116,9 +116,7 @@ extension Connection {
         defer { returnToCache(statement) }
         if !query.bindings.isEmpty { statement.bind(query.bindings) }
         guard try statement.step() else { return nil }
-        let map = ColumnMap(exact: ["": 0], ambiguous: [:], names: [""])
-        let source = RowSource(statement: statement)
-        return try Row(map: map, source: source).read(V.self, "")
+        return try Row.readLive(V.self, statement, 0, clauses?.select.columns.first?.template ?? query.template)
     }
 
     /// A row iterator over `query` from the statement cache, with its column map.

@@ -50,15 +50,25 @@ extension QueryType {
     }
 
     func insert(_ onConflict: OnConflict?, _ values: [Setter]) -> Insert {
+        if values.isEmpty {
+            var sql = "INSERT"
+            if let onConflict { sql += " OR " + onConflict.rawValue }
+            return Insert(sql + " INTO " + qualifiedTableName + " DEFAULT VALUES", [])
+        }
+        let sql = InsertShapeCache.sql(
+            table: clauses.from.name, database: clauses.from.database, conflict: onConflict, setters: values
+        ) { renderInsert(onConflict, values) }
+        var bindings: [Binding?] = []
+        bindings.reserveCapacity(values.count)
+        for setter in values { setter.value.appendBindings(to: &bindings) }
+        return Insert(sql, bindings)
+    }
+
+    private func renderInsert(_ onConflict: OnConflict?, _ values: [Setter]) -> String {
         var sql = "INSERT"
         if let onConflict { sql += " OR " + onConflict.rawValue }
         sql += " INTO " + qualifiedTableName
-        if values.isEmpty {
-            return Insert(sql + " DEFAULT VALUES", [])
-        }
         sql.reserveCapacity(sql.utf8.count + values.count * 16 + 16)
-        var bindings: [Binding?] = []
-        bindings.reserveCapacity(values.count)
         sql += " ("
         for (offset, setter) in values.enumerated() {
             if offset > 0 { sql += ", " }
@@ -68,10 +78,8 @@ extension QueryType {
         for (offset, setter) in values.enumerated() {
             if offset > 0 { sql += ", " }
             sql += setter.value.template
-            setter.value.appendBindings(to: &bindings)
         }
-        sql += ")"
-        return Insert(sql, bindings)
+        return sql + ")"
     }
 
     /// Inserts several rows in one statement, one array of setters per row:

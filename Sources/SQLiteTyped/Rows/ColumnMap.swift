@@ -13,12 +13,21 @@ final class ColumnMap: @unchecked Sendable {
     let names: [String]
 
     /// The last lookups in access order, so reading the same columns row after row compares
-    /// template strings (usually by identity) instead of hashing them. Touched only while the
+    /// the expression's template with the one at the same position of the previous row by its
+    /// bits (an identity check, no hashing, no reference counting). Touched only while the
     /// statement is checked out.
     @usableFromInline
-    var recent: [(template: String, index: Int)] = []
+    @exclusivity(unchecked)
+    var recent: [RecentLookup] = []
+
+    /// The templates of ``recent``, kept alive so that their storage cannot be reused by
+    /// another string with the same bits.
+    @exclusivity(unchecked)
+    var recentTemplates: [String] = []
+
     /// The position of the next lookup in ``recent`` within the current row.
     @usableFromInline
+    @exclusivity(unchecked)
     var position = 0
 
     init(exact: [String: Int], ambiguous: [String: [String]], names: [String]) {
@@ -28,24 +37,37 @@ final class ColumnMap: @unchecked Sendable {
     }
 
     /// The column index for `template` (any thread; no caching).
+    @usableFromInline
     func index(of template: String) throws(QueryError) -> Int {
         if let index = exact[template] { return index }
         if let similar = ambiguous[template] { throw .ambiguousColumn(name: template, similar: similar) }
         throw .noSuchColumn(name: template, columns: names)
     }
 
-    /// The column index for `template` while stepping through live rows: a string comparison
-    /// against the lookup made at the same position of the previous row.
-    @usableFromInline
+    /// The column index for `template` while stepping through live rows: a comparison of
+    /// the template's bits against the lookup made at the same position of the previous row.
+    @inlinable
     func liveIndex(of template: String) throws(QueryError) -> Int {
         let slot = position
         position = slot &+ 1
-        if slot < recent.count, recent[slot].template == template { return recent[slot].index }
+        let bits = RecentLookup.bits(of: template)
+        if RecentLookup.isSupported, slot < recent.count {
+            let lookup = recent[slot]
+            if lookup.low == bits.low && lookup.high == bits.high { return lookup.index }
+        }
+        return try slowLiveIndex(of: template, slot: slot, bits: bits)
+    }
+
+    @usableFromInline
+    func slowLiveIndex(of template: String, slot: Int, bits: (low: UInt64, high: UInt64)) throws(QueryError) -> Int {
         let index = try self.index(of: template)
+        let lookup = RecentLookup(low: bits.low, high: bits.high, index: index)
         if slot < recent.count {
-            recent[slot] = (template, index)
+            recent[slot] = lookup
+            recentTemplates[slot] = template
         } else if slot == recent.count, slot < 64 {
-            recent.append((template, index))
+            recent.append(lookup)
+            recentTemplates.append(template)
         }
         return index
     }
@@ -138,6 +160,33 @@ final class ColumnMap: @unchecked Sendable {
         }
         return separator
     }
+}
+
+/// A remembered column lookup: the bits of the template's `String` value and the index.
+@usableFromInline
+struct RecentLookup {
+    @usableFromInline var low: UInt64
+    @usableFromInline var high: UInt64
+    @usableFromInline var index: Int
+
+    @usableFromInline
+    init(low: UInt64, high: UInt64, index: Int) {
+        self.low = low
+        self.high = high
+        self.index = index
+    }
+
+    /// The two words of a `String` value: equal words mean the same string (the same small
+    /// string, or the same storage object, which ``ColumnMap/recentTemplates`` keeps alive).
+    @inlinable
+    static func bits(of string: String) -> (low: UInt64, high: UInt64) {
+        guard isSupported else { return (0, 0) }
+        return unsafeBitCast(string, to: (UInt64, UInt64).self)
+    }
+
+    /// Whether `String` is two words here (64-bit platforms); elsewhere every lookup hashes.
+    @inlinable
+    static var isSupported: Bool { MemoryLayout<String>.size == 16 }
 }
 
 /// Read access to the naming helpers of ``QueryType`` from bare clauses.

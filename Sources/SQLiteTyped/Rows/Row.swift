@@ -35,7 +35,7 @@ public struct Row {
 
     /// The value of column `index` as SQLite stores it (`Int64`, `Double`, `String`, `Blob` or nil).
     public func binding(at index: Int) -> Binding? {
-        if let values = source.values { return index < values.count ? values[index] : nil }
+        if let values = source.values { return index < values.count ? values[index].binding : nil }
         return source.statement.row.binding(at: index)
     }
 
@@ -85,7 +85,16 @@ public struct Row {
     func read<V: Value>(_ type: V.Type, _ template: String) throws -> V? where V.ValueType == V {
         if source.values != nil { return try readCopied(type, template) }
         let index = try map.liveIndex(of: template)
-        let handle = source.handle
+        return try Row.readLive(V.self, source.statement, index, template)
+    }
+
+    /// Reads column `index` of `statement`'s current row as `V`, nil for `NULL`; `template`
+    /// names the column in errors.
+    @inlinable
+    static func readLive<V: Value>(_ type: V.Type, _ statement: Statement, _ index: Int, _ template: String) throws
+        -> V?
+    where V.ValueType == V {
+        let handle = statement.handle
         let column = Int32(truncatingIfNeeded: index)
         let storage = sqlite3_column_type(handle, column)
         if storage == SQLITE_NULL { return nil }
@@ -96,7 +105,7 @@ public struct Row {
             if storage == SQLITE_TEXT {
                 datatype = try V.Datatype.read(from: handle, at: column)
             } else {
-                guard let text = (source.statement.row[index] as String) as? V.Datatype else {
+                guard let text = (statement.row[index] as String) as? V.Datatype else {
                     throw mismatch(template, V.self, storage)
                 }
                 datatype = text
@@ -109,19 +118,20 @@ public struct Row {
     }
 
     /// Reads from the copied values of a row the statement has stepped past.
-    @usableFromInline
+    @inlinable
     func readCopied<V: Value>(_ type: V.Type, _ template: String) throws -> V? where V.ValueType == V {
         let index = try map.index(of: template)
-        guard let values = source.values, index < values.count, let stored = values[index] else { return nil }
-        guard let datatype = StoredValue.convert(stored, to: V.Datatype.self) else {
-            throw QueryError.typeMismatch(
-                name: template, expected: "\(V.self)", found: StoredValue.describe(stored))
+        guard let values = source.values, index < values.count else { return nil }
+        let cell = values[index]
+        if case .null = cell { return nil }
+        guard let datatype = cell.converted(to: V.Datatype.self) else {
+            throw QueryError.typeMismatch(name: template, expected: "\(V.self)", found: cell.kind)
         }
         return try V.fromDatatypeValue(datatype)
     }
 
     @usableFromInline
-    func mismatch<V>(_ template: String, _ type: V.Type, _ storage: Int32) -> QueryError {
+    static func mismatch<V>(_ template: String, _ type: V.Type, _ storage: Int32) -> QueryError {
         .typeMismatch(name: template, expected: "\(V.self)", found: StoredValue.describe(storage: storage))
     }
 }
