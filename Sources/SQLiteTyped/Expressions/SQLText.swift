@@ -81,8 +81,19 @@ enum SQLText {
     static func infix<T>(_ op: String, _ lhs: Expressible, _ rhs: Expressible, wrap: Bool = true) -> Expression<T> {
         let left = lhs.expression
         let right = rhs.expression
-        let text = left.template + " " + op + " " + right.template
-        return Expression(wrap ? "(" + text + ")" : text, left.bindings + right.bindings)
+        var text = ""
+        text.reserveCapacity(left.template.utf8.count + right.template.utf8.count + op.utf8.count + 4)
+        if wrap { text += "(" }
+        text += left.template
+        text += " "
+        text += op
+        text += " "
+        text += right.template
+        if wrap { text += ")" }
+        let bindings =
+            left.bindings.isEmpty
+            ? right.bindings : right.bindings.isEmpty ? left.bindings : left.bindings + right.bindings
+        return Expression(text, bindings)
     }
 
     /// Terms joined by ` op `, in parentheses.

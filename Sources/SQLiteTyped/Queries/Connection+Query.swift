@@ -31,10 +31,14 @@ extension Connection {
         clauses.limit = (1, clauses.limit?.offset)
         var renderer = SQLRenderer()
         renderer.appendSelect(clauses)
-        let iterator = try rowIterator(renderer.expression, clauses)
-        guard let row = try iterator.failableNext() else { return nil }
-        row.source.materialize()
-        return row
+        let statement = try cachedStatement(renderer.sql)
+        defer { returnToCache(statement) }
+        if !renderer.bindings.isEmpty { statement.bind(renderer.bindings) }
+        let map = columnMap(statement, clauses)
+        guard try statement.step() else { return nil }
+        let source = RowSource(statement: statement)
+        source.materialize()
+        return Row(map: map, source: source)
     }
 
     /// Runs an insert and returns the new row's rowid.
@@ -124,15 +128,16 @@ extension Connection {
         let statement = try cachedStatement(query.template)
         // A binding mistake is recorded by `bind` and thrown by the first step.
         if !query.bindings.isEmpty { statement.bind(query.bindings) }
-        let map: ColumnMap
-        if let attached = statement.attachment as? ColumnMap {
-            map = attached
-        } else {
-            map = ColumnMap.build(clauses: clauses, statement: statement) { table in
-                try? self.prepare("SELECT * FROM " + table).columnCount
-            }
-            statement.attachment = map
+        return RowIterator(statement: statement, map: columnMap(statement, clauses), connection: self)
+    }
+
+    /// The statement's column map, built and attached on its first use.
+    func columnMap(_ statement: Statement, _ clauses: QueryClauses) -> ColumnMap {
+        if let attached = statement.attachment as? ColumnMap { return attached }
+        let map = ColumnMap.build(clauses: clauses, statement: statement) { table in
+            try? self.prepare("SELECT * FROM " + table).columnCount
         }
-        return RowIterator(statement: statement, map: map, connection: self)
+        statement.attachment = map
+        return map
     }
 }

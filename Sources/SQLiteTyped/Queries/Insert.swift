@@ -20,27 +20,31 @@ extension QueryType {
     /// // INSERT INTO "users" ("email", "name") VALUES ('alice@mac.com', 'Alice')
     /// ```
     public func insert(_ value: Setter, _ more: Setter...) -> Insert {
-        insert(nil, [value] + more)
+        insert(nil, SetterList(first: value, rest: more))
     }
 
     /// Inserts a row from a list of setters; an empty list inserts `DEFAULT VALUES`.
     public func insert(_ values: [Setter]) -> Insert {
-        insert(nil, values)
+        insert(nil, SetterList(first: nil, rest: values))
     }
 
     /// `INSERT OR REPLACE` (or another conflict resolution) with the given setters.
     public func insert(or onConflict: OnConflict, _ values: Setter...) -> Insert {
-        insert(onConflict, values)
+        insert(onConflict, SetterList(first: nil, rest: values))
     }
 
     /// `INSERT OR ...` with a list of setters.
     public func insert(or onConflict: OnConflict, _ values: [Setter]) -> Insert {
-        insert(onConflict, values)
+        insert(onConflict, SetterList(first: nil, rest: values))
     }
 
     /// `INSERT INTO "table" DEFAULT VALUES`.
     public func insert() -> Insert {
-        insert(nil, [])
+        insert(nil, SetterList(first: nil, rest: []))
+    }
+
+    func insert(_ onConflict: OnConflict?, _ values: [Setter]) -> Insert {
+        insert(onConflict, SetterList(first: nil, rest: values))
     }
 
     /// `INSERT INTO "table" SELECT ...`: inserts the rows another query returns.
@@ -49,8 +53,8 @@ extension QueryType {
         return Insert("INSERT INTO " + qualifiedTableName + " " + select.template, select.bindings)
     }
 
-    func insert(_ onConflict: OnConflict?, _ values: [Setter]) -> Insert {
-        if values.isEmpty {
+    func insert(_ onConflict: OnConflict?, _ values: SetterList) -> Insert {
+        if values.count == 0 {
             var sql = "INSERT"
             if let onConflict { sql += " OR " + onConflict.rawValue }
             return Insert(sql + " INTO " + qualifiedTableName + " DEFAULT VALUES", [])
@@ -60,26 +64,21 @@ extension QueryType {
         ) { renderInsert(onConflict, values) }
         var bindings: [Binding?] = []
         bindings.reserveCapacity(values.count)
-        for setter in values { setter.value.appendBindings(to: &bindings) }
+        values.appendBindings(to: &bindings)
         return Insert(sql, bindings)
     }
 
-    private func renderInsert(_ onConflict: OnConflict?, _ values: [Setter]) -> String {
+    private func renderInsert(_ onConflict: OnConflict?, _ values: SetterList) -> String {
         var sql = "INSERT"
         if let onConflict { sql += " OR " + onConflict.rawValue }
-        sql += " INTO " + qualifiedTableName
-        sql.reserveCapacity(sql.utf8.count + values.count * 16 + 16)
-        sql += " ("
-        for (offset, setter) in values.enumerated() {
-            if offset > 0 { sql += ", " }
-            sql += setter.column.template
+        sql += " INTO " + qualifiedTableName + " ("
+        var columns: [String] = []
+        var placeholders: [String] = []
+        values.forEach { setter in
+            columns.append(setter.column.template)
+            placeholders.append(setter.value.template)
         }
-        sql += ") VALUES ("
-        for (offset, setter) in values.enumerated() {
-            if offset > 0 { sql += ", " }
-            sql += setter.value.template
-        }
-        return sql + ")"
+        return sql + columns.joined(separator: ", ") + ") VALUES (" + placeholders.joined(separator: ", ") + ")"
     }
 
     /// Inserts several rows in one statement, one array of setters per row:

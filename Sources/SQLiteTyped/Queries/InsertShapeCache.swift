@@ -20,56 +20,75 @@ enum InsertShapeCache {
     private nonisolated(unsafe) static var entries: [UInt64: Entry] = [:]
     private static let lock = NSLock()
 
-    /// The words identifying a shape: the strings' bits, then the conflict clause.
-    private static func forEachWord(
-        _ strings: [String], _ conflict: OnConflict?, _ body: (UInt64) -> Void
-    ) {
-        for string in strings {
-            let bits = RecentLookup.bits(of: string)
-            body(bits.low)
-            body(bits.high)
+    /// The SQL for the shape, rendering it with `render` the first time.
+    ///
+    /// The shape's words are the bits of the table and database names and of each column
+    /// template, then the conflict clause; they are hashed and compared without copying setters.
+    static func sql(
+        table: String, database: String?, conflict: OnConflict?, setters: SetterList, render: () -> String
+    ) -> String {
+        let columnCount = setters.count
+        guard RecentLookup.isSupported, columnCount <= 64 else { return render() }
+        let wordCount = 2 * (columnCount + 2) + 1
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: wordCount) { words -> String in
+            var position = 0
+            func add(_ string: String) {
+                let bits = RecentLookup.bits(of: string)
+                words[position] = bits.low
+                words[position + 1] = bits.high
+                position += 2
+            }
+            add(table)
+            add(database ?? "")
+            if let first = setters.first {
+                guard case .binding = first.value else { return render() }
+                add(first.column.template)
+            }
+            let rest = setters.rest
+            for index in rest.indices {
+                guard case .binding = rest[index].value else { return render() }
+                add(rest[index].column.template)
+            }
+            words[position] = conflict.map { UInt64(truncatingIfNeeded: $0.rawValue.utf8.count &+ 1) } ?? 0
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for word in words { hash = (hash ^ word) &* 0x100_0000_01b3 }
+            lock.lock()
+            let entry = entries[hash]
+            lock.unlock()
+            if let entry, entry.words.count == wordCount,
+                entry.words.withUnsafeBufferPointer({ $0.elementsEqual(words) })
+            {
+                return entry.sql
+            }
+            let sql = render()
+            var strings = [table, database ?? ""]
+            setters.forEach { strings.append($0.column.template) }
+            let newEntry = Entry(words: Array(words), strings: strings, sql: sql)
+            lock.lock()
+            if entries.count >= 256 { entries.removeAll(keepingCapacity: true) }
+            entries[hash] = newEntry
+            lock.unlock()
+            return sql
         }
-        body(conflict.map { UInt64(truncatingIfNeeded: $0.rawValue.utf8.count &+ 1) } ?? 0)
+    }
+}
+
+/// The setters of an insert, as a first setter and the rest (the variadic form) or a list,
+/// iterated without building a combined array.
+struct SetterList {
+    let first: Setter?
+    let rest: [Setter]
+
+    var count: Int { rest.count + (first == nil ? 0 : 1) }
+
+    func forEach(_ body: (Setter) -> Void) {
+        if let first { body(first) }
+        for setter in rest { body(setter) }
     }
 
-    /// The SQL for the shape, rendering it with `render` the first time.
-    static func sql(
-        table: String, database: String?, conflict: OnConflict?, setters: [Setter], render: () -> String
-    ) -> String {
-        guard RecentLookup.isSupported, setters.count <= 64 else { return render() }
-        var strings: [String] = [table, database ?? ""]
-        strings.reserveCapacity(setters.count + 2)
-        for setter in setters {
-            guard case .binding = setter.value else { return render() }
-            strings.append(setter.column.template)
-        }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        var count = 0
-        forEachWord(strings, conflict) { word in
-            hash = (hash ^ word) &* 0x100_0000_01b3
-            count += 1
-        }
-        lock.lock()
-        let entry = entries[hash]
-        lock.unlock()
-        if let entry, entry.words.count == count {
-            var matches = true
-            var position = 0
-            forEachWord(strings, conflict) { word in
-                if matches, entry.words[position] != word { matches = false }
-                position += 1
-            }
-            if matches { return entry.sql }
-        }
-        let sql = render()
-        var words: [UInt64] = []
-        words.reserveCapacity(count)
-        forEachWord(strings, conflict) { words.append($0) }
-        let newEntry = Entry(words: words, strings: strings, sql: sql)
-        lock.lock()
-        if entries.count >= 256 { entries.removeAll(keepingCapacity: true) }
-        entries[hash] = newEntry
-        lock.unlock()
-        return sql
+    /// Appends every setter's bindings, in order.
+    func appendBindings(to bindings: inout [Binding?]) {
+        if let first { first.value.appendBindings(to: &bindings) }
+        for index in rest.indices { rest[index].value.appendBindings(to: &bindings) }
     }
 }
