@@ -120,7 +120,8 @@ extension Connection {
         defer { returnToCache(statement) }
         if !query.bindings.isEmpty { statement.bind(query.bindings) }
         guard try statement.step() else { return nil }
-        return try Row.readLive(V.self, statement, 0, clauses?.select.columns.first?.template ?? query.template)
+        return try Row.readLive(
+            V.self, RowSource(statement: statement), 0, clauses?.select.columns.first?.template ?? query.template)
     }
 
     /// A row iterator over `query` from the statement cache, with its column map.

@@ -85,16 +85,16 @@ public struct Row {
     func read<V: Value>(_ type: V.Type, _ template: String) throws -> V? where V.ValueType == V {
         if source.values != nil { return try readCopied(type, template) }
         let index = try map.liveIndex(of: template)
-        return try Row.readLive(V.self, source.statement, index, template)
+        return try Row.readLive(V.self, source, index, template)
     }
 
     /// Reads column `index` of `statement`'s current row as `V`, nil for `NULL`; `template`
     /// names the column in errors.
     @inlinable
-    static func readLive<V: Value>(_ type: V.Type, _ statement: Statement, _ index: Int, _ template: String) throws
+    static func readLive<V: Value>(_ type: V.Type, _ source: RowSource, _ index: Int, _ template: String) throws
         -> V?
     where V.ValueType == V {
-        let handle = statement.handle
+        let handle = source.handle
         let column = Int32(truncatingIfNeeded: index)
         let storage = sqlite3_column_type(handle, column)
         if storage == SQLITE_NULL { return nil }
@@ -105,7 +105,7 @@ public struct Row {
             if storage == SQLITE_TEXT {
                 datatype = try V.Datatype.read(from: handle, at: column)
             } else {
-                guard let text = (statement.row[index] as String) as? V.Datatype else {
+                guard let text = (source.statement.row[index] as String) as? V.Datatype else {
                     throw mismatch(template, V.self, storage)
                 }
                 datatype = text
