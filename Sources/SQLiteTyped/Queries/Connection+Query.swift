@@ -10,10 +10,13 @@ extension Connection {
     /// The statement comes from the connection's statement cache, so running the same query
     /// shape again does not prepare it again. Errors while iterating end the loop silently; use
     /// ``prepareRowIterator(_:)`` to have them thrown.
-    public func prepare(_ query: QueryType) throws -> RowSequence {
+    ///
+    /// The result is an `AnySequence<Row>`, as in SQLite.swift; iterating it again runs the
+    /// query again.
+    public func prepare(_ query: QueryType) throws -> AnySequence<Row> {
         let expression = query.expression
         let iterator = try rowIterator(expression, query.clauses)
-        return RowSequence(connection: self, query: expression, clauses: query.clauses, iterator: iterator)
+        return AnySequence(RowSequence(connection: self, query: expression, clauses: query.clauses, iterator: iterator))
     }
 
     /// Prepares `query` for iteration with errors thrown from ``RowIterator/failableNext()``.
