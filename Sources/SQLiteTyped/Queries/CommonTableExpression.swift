@@ -24,3 +24,14 @@ extension QueryType {
         return modified { $0.with.append(table) }
     }
 }
+
+/// A materialization hint for a common table expression.
+public enum MaterializationHint: String, Sendable {
+    /// `AS MATERIALIZED`: compute the table once.
+    case materialized = "MATERIALIZED"
+    /// `AS NOT MATERIALIZED`: fold the query into its uses.
+    case notMaterialized = "NOT MATERIALIZED"
+
+    /// The spelling SQLite.swift's documentation uses for ``materialized``.
+    public static var materialize: MaterializationHint { .materialized }
+}

@@ -131,3 +131,17 @@ extension QueryType {
         return Insert(sql, bindings)
     }
 }
+
+/// What to do when an `INSERT` breaks a constraint (`INSERT OR ...`).
+public enum OnConflict: String, Sendable {
+    /// `OR REPLACE`: delete the conflicting rows, then insert.
+    case replace = "REPLACE"
+    /// `OR ROLLBACK`: abort and roll back the transaction.
+    case rollback = "ROLLBACK"
+    /// `OR ABORT`: abort the statement (SQLite's default).
+    case abort = "ABORT"
+    /// `OR FAIL`: stop, keeping the statement's earlier changes.
+    case fail = "FAIL"
+    /// `OR IGNORE`: skip the row.
+    case ignore = "IGNORE"
+}

@@ -1,28 +1,3 @@
-/// An iterator whose `next` can throw; ``RowIterator`` is one.
-public protocol FailableIterator: IteratorProtocol {
-    /// The next element, nil at the end; throws the error that stopped iteration.
-    func failableNext() throws -> Element?
-}
-
-extension FailableIterator {
-    /// The next element, or nil at the end or on an error (use ``failableNext()`` to see it).
-    public func next() -> Element? {
-        (try? failableNext()) ?? nil
-    }
-}
-
-extension Array {
-    /// Every remaining element of a failable iterator; throws the first error.
-    ///
-    /// ```swift
-    /// let rows = try Array(db.prepareRowIterator(users))
-    /// ```
-    public init<I: FailableIterator>(_ failableIterator: I) throws where I.Element == Element {
-        self.init()
-        while let element = try failableIterator.failableNext() { append(element) }
-    }
-}
-
 /// The rows of a query, one at a time, with errors thrown from ``failableNext()``.
 ///
 /// ```swift
@@ -104,42 +79,6 @@ public final class RowIterator: FailableIterator {
             if !isKnownUniquelyReferenced(&source) { source.materialize() }
         }
         if let statement { connection.returnToCache(statement) }
-    }
-}
-
-/// The rows of a query for `for`-`in`: `for user in try db.prepare(users) { ... }`.
-///
-/// An error during iteration ends it silently, as in SQLite.swift; use
-/// ``Connection/prepareRowIterator(_:)`` to have errors thrown.
-public struct RowSequence: Sequence {
-    let connection: Connection
-    let query: Expression<Void>
-    let clauses: QueryClauses
-    // The iterator prepared (and validated) by `prepare`, handed to the first iteration.
-    private let first: FirstIterator
-
-    init(connection: Connection, query: Expression<Void>, clauses: QueryClauses, iterator: RowIterator) {
-        self.connection = connection
-        self.query = query
-        self.clauses = clauses
-        self.first = FirstIterator(iterator)
-    }
-
-    /// An iterator over the rows; each iteration after the first runs the query again.
-    public func makeIterator() -> RowIterator {
-        if let iterator = first.take() { return iterator }
-        if let iterator = try? connection.rowIterator(query, clauses) { return iterator }
-        return RowIterator.empty(connection)
-    }
-}
-
-/// Hands the prepared iterator to the first `makeIterator` only.
-private final class FirstIterator {
-    var iterator: RowIterator?
-    init(_ iterator: RowIterator) { self.iterator = iterator }
-    func take() -> RowIterator? {
-        defer { iterator = nil }
-        return iterator
     }
 }
 
