@@ -65,7 +65,9 @@ let package = Package(
     products: [
         .library(name: "CSQLiteAmalgamation", targets: ["CSQLiteAmalgamation"]),
         .library(name: "SQLiteCore", targets: ["SQLiteCore"]),
+        .library(name: "SQLiteTyped", targets: ["SQLiteTyped"]),
         .library(name: "SQLiteSchema", targets: ["SQLiteSchema"]),
+        .library(name: "SQLite", targets: ["SQLite"]),
         .executable(name: "sqlite-bench", targets: ["Benchmarks"]),
     ],
     traits: packageTraits,
@@ -84,8 +86,16 @@ let package = Package(
             dependencies: ["CSQLiteAmalgamation"]
         ),
         .target(
+            name: "SQLiteTyped",
+            dependencies: ["SQLiteCore"]
+        ),
+        .target(
             name: "SQLiteSchema",
             dependencies: ["SQLiteCore"]
+        ),
+        .target(
+            name: "SQLite",
+            dependencies: ["SQLiteCore", "SQLiteTyped", "SQLiteSchema"]
         ),
         .executableTarget(
             name: "Benchmarks",
@@ -94,6 +104,10 @@ let package = Package(
         .testTarget(
             name: "SQLiteCoreTests",
             dependencies: ["SQLiteCore"]
+        ),
+        .testTarget(
+            name: "SQLiteTypedTests",
+            dependencies: ["SQLiteTyped", "SQLiteCore"]
         ),
         .testTarget(
             name: "SQLiteSchemaTests",

@@ -67,6 +67,11 @@ public final class Statement: @unchecked Sendable {
     /// The column names, and the re-prepare count they were read at.
     private var cachedColumnNames: (names: [String], reprepares: Int32)?
 
+    /// Data a higher tier keeps with the statement for as long as it lives, such as the typed
+    /// tier's column map: computed once per prepared statement, reused while it is cached.
+    /// Only the code that checked the statement out may touch it.
+    public var attachment: AnyObject?
+
     /// Parameters bound one at a time so far, until all are.
     var partialBindings: Set<Int>?
 

@@ -1,0 +1,116 @@
+/// Quoting and literal rendering shared by every statement builder.
+@usableFromInline
+enum SQLText {
+    /// `name` as a quoted identifier, with `"` doubled.
+    @usableFromInline
+    static func quote(_ name: String) -> String {
+        if !name.utf8.contains(UInt8(ascii: "\"")) { return "\"" + name + "\"" }
+        var quoted = "\""
+        for character in name {
+            quoted.append(character)
+            if character == "\"" { quoted.append("\"") }
+        }
+        quoted.append("\"")
+        return quoted
+    }
+
+    /// `text` as a string literal, with `'` doubled.
+    static func literal(_ text: String) -> String {
+        var quoted = "'"
+        for character in text {
+            quoted.append(character)
+            if character == "'" { quoted.append("'") }
+        }
+        quoted.append("'")
+        return quoted
+    }
+
+    /// A bound value as SQL literal text.
+    static func literal(_ binding: Binding?) -> String {
+        guard let binding else { return "NULL" }
+        switch binding {
+        case let value as String: return literal(value)
+        case let value as Blob: return "x'\(value.toHex())'"
+        case let value as Bool: return value ? "1" : "0"
+        case let value as Double:
+            if value.isNaN { return "NULL" }
+            if value.isInfinite { return value < 0 ? "-1e999" : "1e999" }
+            return "\(value)"
+        default: return "\(binding)"
+        }
+    }
+
+    /// `template` with each `?` outside quotes replaced by its binding as a literal.
+    static func inline(_ template: String, _ bindings: [Binding?]) -> String {
+        if bindings.isEmpty { return template }
+        var result = ""
+        result.reserveCapacity(template.utf8.count + bindings.count * 8)
+        var index = 0
+        var quote: Character?
+        for character in template {
+            if let open = quote {
+                if character == open { quote = nil }
+                result.append(character)
+            } else if character == "'" || character == "\"" {
+                quote = character
+                result.append(character)
+            } else if character == "?" && index < bindings.count {
+                result += literal(bindings[index])
+                index += 1
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// Templates joined by `separator`, with their bindings concatenated.
+    static func join(_ separator: String, _ expressions: [Expressible]) -> Expression<Void> {
+        var template = ""
+        var bindings: [Binding?] = []
+        for (offset, expressible) in expressions.enumerated() {
+            let expression = expressible.expression
+            if offset > 0 { template += separator }
+            template += expression.template
+            bindings += expression.bindings
+        }
+        return Expression(template, bindings)
+    }
+
+    /// `(lhs op rhs)`, or without parentheses when `wrap` is false.
+    static func infix<T>(_ op: String, _ lhs: Expressible, _ rhs: Expressible, wrap: Bool = true) -> Expression<T> {
+        let left = lhs.expression
+        let right = rhs.expression
+        var text = ""
+        text.reserveCapacity(left.template.utf8.count + right.template.utf8.count + op.utf8.count + 4)
+        if wrap { text += "(" }
+        text += left.template
+        text += " "
+        text += op
+        text += " "
+        text += right.template
+        if wrap { text += ")" }
+        let bindings =
+            left.bindings.isEmpty
+            ? right.bindings : right.bindings.isEmpty ? left.bindings : left.bindings + right.bindings
+        return Expression(text, bindings)
+    }
+
+    /// Terms joined by ` op `, in parentheses.
+    static func infix<T>(_ op: String, _ terms: [Expressible]) -> Expression<T> {
+        let joined = join(" " + op + " ", terms)
+        return Expression("(" + joined.template + ")", joined.bindings)
+    }
+
+    /// `function(arguments...)`.
+    static func call<T>(_ function: String, _ arguments: [Expressible]) -> Expression<T> {
+        let joined = join(", ", arguments)
+        return Expression(function + "(" + joined.template + ")", joined.bindings)
+    }
+
+    /// `function(argument)` for one argument.
+    static func call<T>(_ function: String, _ argument: Expressible) -> Expression<T> {
+        let expression = argument.expression
+        return Expression(function + "(" + expression.template + ")", expression.bindings)
+    }
+}

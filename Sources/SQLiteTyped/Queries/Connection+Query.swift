@@ -1,0 +1,147 @@
+extension Connection {
+    /// Prepares `query` for lazy iteration; each row is a ``Row``.
+    ///
+    /// ```swift
+    /// for user in try db.prepare(users) {
+    ///     print(user[id], user[email])
+    /// }
+    /// ```
+    ///
+    /// The statement comes from the connection's statement cache, so running the same query
+    /// shape again does not prepare it again. Errors while iterating end the loop silently; use
+    /// ``prepareRowIterator(_:)`` to have them thrown.
+    ///
+    /// The result is an `AnySequence<Row>`, as in SQLite.swift; iterating it again runs the
+    /// query again.
+    public func prepare(_ query: QueryType) throws -> AnySequence<Row> {
+        let expression = query.expression
+        let iterator = try rowIterator(expression, query.clauses)
+        return AnySequence(RowSequence(connection: self, query: expression, clauses: query.clauses, iterator: iterator))
+    }
+
+    /// Prepares `query` for iteration with errors thrown from ``RowIterator/failableNext()``.
+    public func prepareRowIterator(_ query: QueryType) throws -> RowIterator {
+        try rowIterator(query.expression, query.clauses)
+    }
+
+    /// The first row `query` returns (adding `LIMIT 1`), or nil when there is none.
+    ///
+    /// ```swift
+    /// if let user = try db.pluck(users.filter(id == 1)) { print(user[email]) }
+    /// ```
+    public func pluck(_ query: QueryType) throws -> Row? {
+        var clauses = query.clauses
+        clauses.limit = (1, clauses.limit?.offset)
+        var renderer = SQLRenderer()
+        renderer.appendSelect(clauses)
+        let statement = try cachedStatement(renderer.sql)
+        defer { returnToCache(statement) }
+        if !renderer.bindings.isEmpty { statement.bind(renderer.bindings) }
+        let map = columnMap(statement, clauses)
+        guard try statement.step() else { return nil }
+        let source = RowSource(statement: statement)
+        source.materialize()
+        return Row(map: map, source: source)
+    }
+
+    /// Runs an insert and returns the new row's rowid.
+    ///
+    /// ```swift
+    /// let rowid = try db.run(users.insert(email <- "alice@mac.com"))
+    /// ```
+    @discardableResult
+    public func run(_ query: Insert) throws -> Int64 {
+        try withLock {
+            try runCached(query.template, query.bindings)
+            return lastInsertRowid
+        }
+    }
+
+    /// Runs an update and returns the number of rows it changed.
+    @discardableResult
+    public func run(_ query: Update) throws -> Int {
+        try withLock {
+            try runCached(query.template, query.bindings)
+            return changes
+        }
+    }
+
+    /// Runs a delete and returns the number of rows it deleted.
+    @discardableResult
+    public func run(_ query: Delete) throws -> Int {
+        try withLock {
+            try runCached(query.template, query.bindings)
+            return changes
+        }
+    }
+
+    /// The value of a single-column query: `try db.scalar(users.count)`.
+    public func scalar<V: Value>(_ query: ScalarQuery<V>) throws -> V where V.ValueType == V {
+        guard let value = try scalarValue(query.expression, V.self, query.clauses) else {
+            throw QueryError.unexpectedNullValue(name: query.clauses.select.columns.first?.template ?? "")
+        }
+        return value
+    }
+
+    /// The value of a single optional column query, nil for `NULL` or no row:
+    /// `try db.scalar(users.select(id.max))`.
+    public func scalar<V: Value>(_ query: ScalarQuery<V?>) throws -> V? where V.ValueType == V {
+        try scalarValue(query.expression, V.self, query.clauses)
+    }
+
+    /// The value of an expression: `try db.scalar(exists(users.filter(id == 1)))` runs
+    /// `SELECT EXISTS (...)`.
+    public func scalar<V: Value>(_ expression: Expression<V>) throws -> V where V.ValueType == V {
+        guard let value = try scalarValue(selectExpression(expression), V.self, nil) else {
+            throw QueryError.unexpectedNullValue(name: expression.template)
+        }
+        return value
+    }
+
+    /// The value of an optional expression, nil for `NULL`.
+    public func scalar<V: Value>(_ expression: Expression<V?>) throws -> V? where V.ValueType == V {
+        try scalarValue(selectExpression(expression), V.self, nil)
+    }
+
+    // MARK: - Internals
+
+    private func selectExpression<T>(_ expression: Expression<T>) -> Expression<Void> {
+        Expression("SELECT " + expression.template, expression.bindings)
+    }
+
+    /// Runs `sql` through the statement cache with `bindings`.
+    func runCached(_ sql: String, _ bindings: [Binding?]) throws {
+        let statement = try cachedStatement(sql)
+        defer { returnToCache(statement) }
+        try statement.run(bindings)
+    }
+
+    /// Reads the first column of the first row of `query` as `V`.
+    func scalarValue<V: Value>(_ query: Expression<Void>, _ type: V.Type, _ clauses: QueryClauses?) throws -> V?
+    where V.ValueType == V {
+        let statement = try cachedStatement(query.template)
+        defer { returnToCache(statement) }
+        if !query.bindings.isEmpty { statement.bind(query.bindings) }
+        guard try statement.step() else { return nil }
+        return try Row.readLive(
+            V.self, RowSource(statement: statement), 0, clauses?.select.columns.first?.template ?? query.template)
+    }
+
+    /// A row iterator over `query` from the statement cache, with its column map.
+    func rowIterator(_ query: Expression<Void>, _ clauses: QueryClauses) throws -> RowIterator {
+        let statement = try cachedStatement(query.template)
+        // A binding mistake is recorded by `bind` and thrown by the first step.
+        if !query.bindings.isEmpty { statement.bind(query.bindings) }
+        return RowIterator(statement: statement, map: columnMap(statement, clauses), connection: self)
+    }
+
+    /// The statement's column map, built and attached on its first use.
+    func columnMap(_ statement: Statement, _ clauses: QueryClauses) -> ColumnMap {
+        if let attached = statement.attachment as? ColumnMap { return attached }
+        let map = ColumnMap.build(clauses: clauses, statement: statement) { table in
+            try? self.prepare("SELECT * FROM " + table).columnCount
+        }
+        statement.attachment = map
+        return map
+    }
+}

@@ -1,0 +1,147 @@
+/// An `INSERT` statement; `try db.run(insert)` runs it and returns the new row's rowid.
+public struct Insert: ExpressionType, Sendable {
+    /// The statement text.
+    public var template: String
+    /// The values to bind.
+    public var bindings: [Binding?]
+
+    /// An insert from its text and bindings.
+    public init(_ template: String, _ bindings: [Binding?]) {
+        self.template = template
+        self.bindings = bindings
+    }
+}
+
+extension QueryType {
+    /// `INSERT INTO "table" ("a", "b") VALUES (?, ?)`, one setter per column.
+    ///
+    /// ```swift
+    /// try db.run(users.insert(email <- "alice@mac.com", name <- "Alice"))
+    /// // INSERT INTO "users" ("email", "name") VALUES ('alice@mac.com', 'Alice')
+    /// ```
+    public func insert(_ value: Setter, _ more: Setter...) -> Insert {
+        insert(nil, SetterList(first: value, rest: more))
+    }
+
+    /// Inserts a row from a list of setters; an empty list inserts `DEFAULT VALUES`.
+    public func insert(_ values: [Setter]) -> Insert {
+        insert(nil, SetterList(first: nil, rest: values))
+    }
+
+    /// `INSERT OR REPLACE` (or another conflict resolution) with the given setters.
+    public func insert(or onConflict: OnConflict, _ values: Setter...) -> Insert {
+        insert(onConflict, SetterList(first: nil, rest: values))
+    }
+
+    /// `INSERT OR ...` with a list of setters.
+    public func insert(or onConflict: OnConflict, _ values: [Setter]) -> Insert {
+        insert(onConflict, SetterList(first: nil, rest: values))
+    }
+
+    /// `INSERT INTO "table" DEFAULT VALUES`.
+    public func insert() -> Insert {
+        insert(nil, SetterList(first: nil, rest: []))
+    }
+
+    func insert(_ onConflict: OnConflict?, _ values: [Setter]) -> Insert {
+        insert(onConflict, SetterList(first: nil, rest: values))
+    }
+
+    /// `INSERT INTO "table" SELECT ...`: inserts the rows another query returns.
+    public func insert(_ query: QueryType) -> Insert {
+        let select = query.expression
+        return Insert("INSERT INTO " + qualifiedTableName + " " + select.template, select.bindings)
+    }
+
+    func insert(_ onConflict: OnConflict?, _ values: SetterList) -> Insert {
+        if values.count == 0 {
+            var sql = "INSERT"
+            if let onConflict { sql += " OR " + onConflict.rawValue }
+            return Insert(sql + " INTO " + qualifiedTableName + " DEFAULT VALUES", [])
+        }
+        let sql = InsertShapeCache.sql(
+            table: clauses.from.name, database: clauses.from.database, conflict: onConflict, setters: values
+        ) { renderInsert(onConflict, values) }
+        var bindings: [Binding?] = []
+        bindings.reserveCapacity(values.count)
+        values.appendBindings(to: &bindings)
+        return Insert(sql, bindings)
+    }
+
+    private func renderInsert(_ onConflict: OnConflict?, _ values: SetterList) -> String {
+        var sql = "INSERT"
+        if let onConflict { sql += " OR " + onConflict.rawValue }
+        sql += " INTO " + qualifiedTableName + " ("
+        var columns: [String] = []
+        var placeholders: [String] = []
+        values.forEach { setter in
+            columns.append(setter.column.template)
+            placeholders.append(setter.value.template)
+        }
+        return sql + columns.joined(separator: ", ") + ") VALUES (" + placeholders.joined(separator: ", ") + ")"
+    }
+
+    /// Inserts several rows in one statement, one array of setters per row:
+    /// `INSERT INTO "users" ("email") VALUES ('alice@mac.com'), ('geoff@mac.com')`.
+    ///
+    /// The columns are those of the first row, in order; every row must set the same columns
+    /// (a row missing one gets `NULL` for it, and an extra column throws when run).
+    /// `db.run` returns the last inserted rowid.
+    public func insertMany(_ values: [[Setter]]) -> Insert {
+        insertMany(nil, values)
+    }
+
+    /// Inserts several rows, one variadic argument per row (the form SQLite.swift's docs show).
+    public func insertMany(_ values: [Setter]...) -> Insert {
+        insertMany(nil, values)
+    }
+
+    /// Inserts several rows with a conflict resolution: `INSERT OR IGNORE ... VALUES (...), (...)`.
+    public func insertMany(or onConflict: OnConflict, _ values: [[Setter]]) -> Insert {
+        insertMany(onConflict, values)
+    }
+
+    func insertMany(_ onConflict: OnConflict?, _ rows: [[Setter]]) -> Insert {
+        guard let first = rows.first else { return insert(onConflict, []) }
+        if rows.count == 1 { return insert(onConflict, first) }
+        var columns: [String] = []
+        for row in rows {
+            for setter in row where !columns.contains(setter.column.template) {
+                columns.append(setter.column.template)
+            }
+        }
+        var sql = "INSERT"
+        if let onConflict { sql += " OR " + onConflict.rawValue }
+        sql += " INTO " + qualifiedTableName + " (" + columns.joined(separator: ", ") + ") VALUES "
+        var bindings: [Binding?] = []
+        for (rowOffset, row) in rows.enumerated() {
+            if rowOffset > 0 { sql += ", " }
+            sql += "("
+            for (offset, column) in columns.enumerated() {
+                if offset > 0 { sql += ", " }
+                if let setter = row.first(where: { $0.column.template == column }) {
+                    sql += setter.value.template
+                    setter.value.appendBindings(to: &bindings)
+                } else {
+                    sql += "NULL"
+                }
+            }
+            sql += ")"
+        }
+        return Insert(sql, bindings)
+    }
+}
+
+/// What to do when an `INSERT` breaks a constraint (`INSERT OR ...`).
+public enum OnConflict: String, Sendable {
+    /// `OR REPLACE`: delete the conflicting rows, then insert.
+    case replace = "REPLACE"
+    /// `OR ROLLBACK`: abort and roll back the transaction.
+    case rollback = "ROLLBACK"
+    /// `OR ABORT`: abort the statement (SQLite's default).
+    case abort = "ABORT"
+    /// `OR FAIL`: stop, keeping the statement's earlier changes.
+    case fail = "FAIL"
+    /// `OR IGNORE`: skip the row.
+    case ignore = "IGNORE"
+}

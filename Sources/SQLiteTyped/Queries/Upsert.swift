@@ -1,0 +1,47 @@
+/// The `excluded` pseudo-table of an upsert: the row that failed to insert.
+let excludedTable = Table("excluded")
+
+extension QueryType {
+    /// Inserts a row or, when it conflicts on `conflicting`, updates the existing row with the
+    /// other setters' values:
+    ///
+    /// ```swift
+    /// try db.run(users.upsert(email <- "alice@mac.com", name <- "Alice", onConflictOf: email))
+    /// // INSERT INTO "users" ("email", "name") VALUES ('alice@mac.com', 'Alice')
+    /// //   ON CONFLICT ("email") DO UPDATE SET "name" = "excluded"."name"
+    /// ```
+    public func upsert(_ insertValues: Setter..., onConflictOf conflicting: Expressible) -> Insert {
+        upsert(insertValues, onConflictOf: conflicting)
+    }
+
+    /// Upserts from a list of setters.
+    public func upsert(_ insertValues: [Setter], onConflictOf conflicting: Expressible) -> Insert {
+        let target = conflicting.expression.template
+        let setValues = insertValues.filter { $0.column.template != target }.map { setter in
+            Setter(
+                column: setter.column,
+                value: Expression<Void>(excludedTable.namespace + "." + setter.column.template, []))
+        }
+        return upsert(insertValues, onConflictOf: conflicting, set: setValues)
+    }
+
+    /// Upserts with explicit update setters: `... ON CONFLICT ("email") DO UPDATE SET ...`;
+    /// with no update setters, `DO NOTHING`.
+    public func upsert(_ insertValues: [Setter], onConflictOf conflicting: Expressible, set setValues: [Setter])
+        -> Insert
+    {
+        let insert = insert(nil, insertValues)
+        let target = conflicting.expression
+        var sql = insert.template + " ON CONFLICT (" + target.template + ") "
+        var bindings = insert.bindings + target.bindings
+        if setValues.isEmpty {
+            sql += "DO NOTHING"
+        } else {
+            sql += "DO UPDATE SET "
+            let assignments = SQLText.join(", ", setValues)
+            sql += assignments.template
+            bindings += assignments.bindings
+        }
+        return Insert(sql, bindings)
+    }
+}

@@ -1,0 +1,170 @@
+/// How a statement's result columns are found by expression: computed once per prepared
+/// statement (kept in its ``Statement/attachment``) and shared by every row it produces.
+///
+/// Keys are expression templates: `"id"`, `"users"."id"`, `count(*)`. An unqualified name that
+/// several joined tables share is ambiguous and reported with its candidates.
+@usableFromInline
+final class ColumnMap: @unchecked Sendable {
+    /// Template → column index.
+    let exact: [String: Int]
+    /// Unqualified template → the qualified templates it could mean.
+    let ambiguous: [String: [String]]
+    /// Every key, in column order, for error messages.
+    let names: [String]
+
+    /// The last lookups in access order, so reading the same columns row after row compares
+    /// the expression's template with the one at the same position of the previous row by its
+    /// bits (an identity check, no hashing, no reference counting). Touched only while the
+    /// statement is checked out.
+    @usableFromInline
+    @exclusivity(unchecked)
+    var recent: [RecentLookup] = []
+
+    /// The templates of ``recent``, kept alive so that their storage cannot be reused by
+    /// another string with the same bits.
+    @exclusivity(unchecked)
+    var recentTemplates: [String] = []
+
+    /// The position of the next lookup in ``recent`` within the current row.
+    @usableFromInline
+    @exclusivity(unchecked)
+    var position = 0
+
+    init(exact: [String: Int], ambiguous: [String: [String]], names: [String]) {
+        self.exact = exact
+        self.ambiguous = ambiguous
+        self.names = names
+    }
+
+    /// The column index for `template` (any thread; no caching).
+    @usableFromInline
+    func index(of template: String) throws(QueryError) -> Int {
+        if let index = exact[template] { return index }
+        if let similar = ambiguous[template] { throw .ambiguousColumn(name: template, similar: similar) }
+        throw .noSuchColumn(name: template, columns: names)
+    }
+
+    /// The column index for `template` while stepping through live rows: a comparison of
+    /// the template's bits against the lookup made at the same position of the previous row.
+    @inlinable
+    func liveIndex(of template: String) throws(QueryError) -> Int {
+        let slot = position
+        position = slot &+ 1
+        let bits = RecentLookup.bits(of: template)
+        if RecentLookup.isSupported, slot < recent.count {
+            let lookup = recent[slot]
+            if lookup.low == bits.low && lookup.high == bits.high { return lookup.index }
+        }
+        return try slowLiveIndex(of: template, slot: slot, bits: bits)
+    }
+
+    @usableFromInline
+    func slowLiveIndex(of template: String, slot: Int, bits: (low: UInt64, high: UInt64)) throws(QueryError) -> Int {
+        let index = try self.index(of: template)
+        let lookup = RecentLookup(low: bits.low, high: bits.high, index: index)
+        if slot < recent.count {
+            recent[slot] = lookup
+            recentTemplates[slot] = template
+        } else if slot == recent.count, slot < 64 {
+            recent.append(lookup)
+            recentTemplates.append(template)
+        }
+        return index
+    }
+
+    /// Builds the map for `clauses` run as `statement`; `probe` returns the column count of a
+    /// joined table (`SELECT * FROM <table>`), or nil when it cannot be determined.
+    static func build(
+        clauses: QueryClauses, statement: Statement, probe: (String) -> Int?
+    ) -> ColumnMap {
+        let columnNames = statement.columnNames
+        var exact: [String: Int] = [:]
+        var candidates: [String: [(qualified: String, index: Int)]] = [:]
+        var names: [String] = []
+        var index = 0
+
+        func addQualified(_ namespace: String, _ name: String) {
+            let unqualified = SQLText.quote(name)
+            let qualified = namespace + "." + unqualified
+            if exact[qualified] == nil { exact[qualified] = index }
+            candidates[unqualified, default: []].append((qualified, index))
+            names.append(qualified)
+        }
+
+        let sources: [(namespace: String, table: String)] =
+            [(QueryClausesView(clauses).namespace, QueryClausesView(clauses).tableClause)]
+            + clauses.join.map { ($0.namespace, $0.table) }
+
+        func expand(_ source: (namespace: String, table: String), count: Int?) {
+            let count = count ?? (columnNames.count - index)
+            for _ in 0..<count where index < columnNames.count {
+                addQualified(source.namespace, columnNames[index])
+                index += 1
+            }
+        }
+
+        for column in clauses.select.columns {
+            guard index < columnNames.count else { break }
+            let template = column.template
+            if template == "*" {
+                if sources.count == 1 || !clauses.compound.isEmpty {
+                    expand(sources[0], count: nil)
+                } else {
+                    for (offset, source) in sources.enumerated() {
+                        expand(source, count: offset == sources.count - 1 ? nil : probe(source.table))
+                    }
+                }
+            } else if template.hasSuffix(".*"), let source = sources.first(where: { $0.namespace + ".*" == template }) {
+                expand(source, count: sources.count == 1 ? nil : probe(source.table))
+            } else {
+                if exact[template] == nil { exact[template] = index }
+                names.append(template)
+                if let dot = qualifiedColumnSeparator(template) {
+                    let unqualified = String(template[template.index(after: dot)...])
+                    candidates[unqualified, default: []].append((template, index))
+                }
+                // The column's own name (an `AS` alias, or SQLite's name for the expression).
+                let own = SQLText.quote(columnNames[index])
+                if own != template { candidates[own, default: []].append((template, index)) }
+                index += 1
+            }
+        }
+
+        var ambiguous: [String: [String]] = [:]
+        for (unqualified, matches) in candidates where exact[unqualified] == nil {
+            let distinct = Set(matches.map(\.index))
+            if distinct.count == 1, let first = matches.first {
+                exact[unqualified] = first.index
+            } else {
+                ambiguous[unqualified] = matches.map(\.qualified)
+            }
+        }
+        return ColumnMap(exact: exact, ambiguous: ambiguous, names: names)
+    }
+
+    /// The position of the `.` between `"table"` and `"column"` in a qualified template, if it
+    /// is one.
+    private static func qualifiedColumnSeparator(_ template: String) -> String.Index? {
+        guard template.hasSuffix("\"") else { return nil }
+        var inQuotes = false
+        var separator: String.Index?
+        var position = template.startIndex
+        while position < template.endIndex {
+            let character = template[position]
+            if character == "\"" {
+                inQuotes.toggle()
+            } else if !inQuotes {
+                if character == "." { separator = position } else { return nil }
+            }
+            position = template.index(after: position)
+        }
+        return separator
+    }
+}
+
+/// Read access to the naming helpers of ``QueryType`` from bare clauses.
+private struct QueryClausesView: QueryType {
+    var clauses: QueryClauses
+    init(_ clauses: QueryClauses) { self.clauses = clauses }
+    init(_ name: String, database: String?) { clauses = QueryClauses(name, alias: nil, database: database) }
+}

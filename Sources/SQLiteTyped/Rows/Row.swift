@@ -1,0 +1,137 @@
+/// One row of a query's result, read by column expression.
+///
+/// ```swift
+/// for user in try db.prepare(users) {
+///     let id: Int64 = user[id]              // non-optional: the column must not be NULL
+///     let name: String? = user[name]        // optional: NULL reads as nil
+///     let email = try user.get(email)       // throws instead of trapping
+/// }
+/// ```
+///
+/// Columns are found through the statement's column map, built once per prepared statement;
+/// values are read by index straight from SQLite while the row is current.
+public struct Row {
+    @usableFromInline
+    let map: ColumnMap
+
+    @usableFromInline
+    let source: RowSource
+
+    init(map: ColumnMap, source: RowSource) {
+        self.map = map
+        self.source = source
+    }
+
+    /// The number of columns.
+    public var columnCount: Int { source.statement.columnCount }
+
+    /// The column names as SQLite reports them, in order.
+    public var columnNames: [String] { source.statement.columnNames }
+
+    /// Whether the result has a column for `column` (a name or a template such as `"users"."id"`).
+    public func hasValue(for column: String) -> Bool {
+        (try? map.index(of: column)) != nil || (try? map.index(of: SQLText.quote(column))) != nil
+    }
+
+    /// The value of column `index` as SQLite stores it (`Int64`, `Double`, `String`, `Blob` or nil).
+    public func binding(at index: Int) -> Binding? {
+        if let values = source.values { return index < values.count ? values[index].binding : nil }
+        return source.statement.row.binding(at: index)
+    }
+
+    /// The value of `column`; throws ``QueryError`` when the column is missing or ambiguous,
+    /// is `NULL`, or holds a value of another type.
+    @inlinable
+    public func get<V: Value>(_ column: Expression<V>) throws -> V where V.ValueType == V {
+        guard let value = try read(V.self, column.template) else {
+            throw QueryError.unexpectedNullValue(name: column.template)
+        }
+        return value
+    }
+
+    /// The value of an optional `column`, nil for `NULL`.
+    @inlinable
+    public func get<V: Value>(_ column: Expression<V?>) throws -> V? where V.ValueType == V {
+        try read(V.self, column.template)
+    }
+
+    /// The value of `column`.
+    ///
+    /// A missing or ambiguous column, a `NULL`, or a value of another type is a programming
+    /// error and stops the program with the reason (as in SQLite.swift); use ``get(_:)-(Expression<V>)``
+    /// to handle it instead.
+    @inlinable
+    public subscript<V: Value>(column: Expression<V>) -> V where V.ValueType == V {
+        do {
+            return try get(column)
+        } catch {
+            preconditionFailure("reading \(column.template): \(error)")
+        }
+    }
+
+    /// The value of an optional `column`, nil for `NULL`; traps on a missing or ambiguous
+    /// column (see ``get(_:)-(Expression<V?>)``).
+    @inlinable
+    public subscript<V: Value>(column: Expression<V?>) -> V? where V.ValueType == V {
+        do {
+            return try get(column)
+        } catch {
+            preconditionFailure("reading \(column.template): \(error)")
+        }
+    }
+
+    /// Reads the column for `template` as `V`, nil for `NULL`.
+    @inlinable
+    func read<V: Value>(_ type: V.Type, _ template: String) throws -> V? where V.ValueType == V {
+        if source.values != nil { return try readCopied(type, template) }
+        let index = try map.liveIndex(of: template)
+        return try Row.readLive(V.self, source, index, template)
+    }
+
+    /// Reads column `index` of `statement`'s current row as `V`, nil for `NULL`; `template`
+    /// names the column in errors.
+    @inlinable
+    static func readLive<V: Value>(_ type: V.Type, _ source: RowSource, _ index: Int, _ template: String) throws
+        -> V?
+    where V.ValueType == V {
+        let handle = source.handle
+        let column = Int32(truncatingIfNeeded: index)
+        let storage = sqlite3_column_type(handle, column)
+        if storage == SQLITE_NULL { return nil }
+        let datatype: V.Datatype
+        if V.Datatype.self == String.self {
+            guard storage != SQLITE_BLOB else { throw mismatch(template, V.self, storage) }
+            // Text converted from a number allocates inside SQLite: the cursor takes the lock.
+            if storage == SQLITE_TEXT {
+                datatype = try V.Datatype.read(from: handle, at: column)
+            } else {
+                guard let text = (source.statement.row[index] as String) as? V.Datatype else {
+                    throw mismatch(template, V.self, storage)
+                }
+                datatype = text
+            }
+        } else {
+            guard StoredValue.accepts(V.Datatype.self, storage) else { throw mismatch(template, V.self, storage) }
+            datatype = try V.Datatype.read(from: handle, at: column)
+        }
+        return try V.fromDatatypeValue(datatype)
+    }
+
+    /// Reads from the copied values of a row the statement has stepped past.
+    @inlinable
+    func readCopied<V: Value>(_ type: V.Type, _ template: String) throws -> V? where V.ValueType == V {
+        let index = try map.index(of: template)
+        guard let values = source.values, index < values.count else { return nil }
+        let cell = values[index]
+        if case .null = cell { return nil }
+        guard let datatype = cell.converted(to: V.Datatype.self) else {
+            throw QueryError.typeMismatch(name: template, expected: "\(V.self)", found: cell.kind)
+        }
+        return try V.fromDatatypeValue(datatype)
+    }
+
+    @usableFromInline
+    static func mismatch<V>(_ template: String, _ type: V.Type, _ storage: Int32) -> QueryError {
+        .typeMismatch(name: template, expected: "\(V.self)", found: StoredValue.describe(storage: storage))
+    }
+}

@@ -1,0 +1,90 @@
+/// The rows of a query, one at a time, with errors thrown from ``failableNext()``.
+///
+/// ```swift
+/// let iterator = try db.prepareRowIterator(users)
+/// while let user = try iterator.failableNext() { print(user[email]) }
+/// ```
+///
+/// The statement comes from the connection's statement cache and goes back to it when the
+/// iteration ends (or the iterator is released).
+public final class RowIterator: FailableIterator {
+    /// A row.
+    public typealias Element = Row
+
+    let statement: Statement?
+    let map: ColumnMap
+    let connection: Connection
+    private var current: RowSource?
+    private var finished = false
+
+    init(statement: Statement?, map: ColumnMap, connection: Connection) {
+        self.statement = statement
+        self.map = map
+        self.connection = connection
+        finished = statement == nil
+    }
+
+    deinit {
+        finish()
+    }
+
+    /// The next row, nil at the end; throws SQLite's error.
+    public func failableNext() throws -> Row? {
+        guard !finished, let statement else { return nil }
+        let source = reusableSource(statement)
+        let hasRow: Bool
+        do {
+            hasRow = try statement.step()
+        } catch {
+            finish()
+            throw error
+        }
+        guard hasRow else {
+            finish()
+            return nil
+        }
+        map.position = 0
+        current = source
+        return Row(map: map, source: source)
+    }
+
+    /// The next row, or nil at the end or on an error.
+    public func next() -> Row? {
+        (try? failableNext()) ?? nil
+    }
+
+    /// Every remaining row transformed by `transform`.
+    public func map<T>(_ transform: (Row) throws -> T) throws -> [T] {
+        var result: [T] = []
+        while let row = try failableNext() { result.append(try transform(row)) }
+        return result
+    }
+
+    /// The source for the next row: the current one again when no row still refers to it,
+    /// otherwise a new one after the old row's values were copied.
+    private func reusableSource(_ statement: Statement) -> RowSource {
+        if var source = current {
+            current = nil
+            if isKnownUniquelyReferenced(&source) { return source }
+            source.materialize()
+        }
+        return RowSource(statement: statement)
+    }
+
+    private func finish() {
+        if finished { return }
+        finished = true
+        if var source = current {
+            current = nil
+            if !isKnownUniquelyReferenced(&source) { source.materialize() }
+        }
+        if let statement { connection.returnToCache(statement) }
+    }
+}
+
+extension RowIterator {
+    /// An iterator with no rows, for a query that failed to prepare on a later iteration.
+    static func empty(_ connection: Connection) -> RowIterator {
+        RowIterator(statement: nil, map: ColumnMap(exact: [:], ambiguous: [:], names: []), connection: connection)
+    }
+}

@@ -1,0 +1,35 @@
+/// The rows of a query for `for`-`in`: `for user in try db.prepare(users) { ... }`.
+///
+/// An error during iteration ends it silently, as in SQLite.swift; use
+/// ``Connection/prepareRowIterator(_:)`` to have errors thrown.
+public struct RowSequence: Sequence {
+    let connection: Connection
+    let query: Expression<Void>
+    let clauses: QueryClauses
+    // The iterator prepared (and validated) by `prepare`, handed to the first iteration.
+    private let first: FirstIterator
+
+    init(connection: Connection, query: Expression<Void>, clauses: QueryClauses, iterator: RowIterator) {
+        self.connection = connection
+        self.query = query
+        self.clauses = clauses
+        self.first = FirstIterator(iterator)
+    }
+
+    /// An iterator over the rows; each iteration after the first runs the query again.
+    public func makeIterator() -> RowIterator {
+        if let iterator = first.take() { return iterator }
+        if let iterator = try? connection.rowIterator(query, clauses) { return iterator }
+        return RowIterator.empty(connection)
+    }
+}
+
+/// Hands the prepared iterator to the first `makeIterator` only.
+private final class FirstIterator {
+    var iterator: RowIterator?
+    init(_ iterator: RowIterator) { self.iterator = iterator }
+    func take() -> RowIterator? {
+        defer { iterator = nil }
+        return iterator
+    }
+}

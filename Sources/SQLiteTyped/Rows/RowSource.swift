@@ -1,0 +1,41 @@
+/// Where a ``Row`` reads its values: the statement's current row while it is current (read by
+/// index, no copy), or a copy of the values once the statement has moved on.
+@usableFromInline
+final class RowSource: @unchecked Sendable {
+    /// The statement the row came from.
+    @usableFromInline
+    let statement: Statement
+
+    /// The statement's raw handle.
+    @usableFromInline
+    let handle: OpaquePointer
+
+    /// The row's values once copied; nil while the row is the statement's current row.
+    @usableFromInline
+    @exclusivity(unchecked)
+    var values: [StoredCell]?
+
+    init(statement: Statement) {
+        self.statement = statement
+        self.handle = statement.handle
+    }
+
+    /// Copies the current row so the statement can step on.
+    func materialize() {
+        if values != nil { return }
+        let count = statement.columnCount
+        var cells: [StoredCell] = []
+        cells.reserveCapacity(count)
+        for index in 0..<count {
+            let column = Int32(truncatingIfNeeded: index)
+            switch sqlite3_column_type(handle, column) {
+            case SQLITE_INTEGER: cells.append(.integer(sqlite3_column_int64(handle, column)))
+            case SQLITE_FLOAT: cells.append(.real(sqlite3_column_double(handle, column)))
+            case SQLITE_TEXT: cells.append(.text(String.read(from: handle, at: column)))
+            case SQLITE_BLOB: cells.append(.blob(Blob.read(from: handle, at: column)))
+            default: cells.append(.null)
+            }
+        }
+        values = cells
+    }
+}

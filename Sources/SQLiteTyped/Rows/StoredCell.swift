@@ -1,0 +1,67 @@
+/// A copied column value.
+@usableFromInline
+enum StoredCell {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob(Blob)
+
+    /// The value as a ``Binding``, nil for `NULL`.
+    var binding: Binding? {
+        switch self {
+        case .null: nil
+        case .integer(let value): value
+        case .real(let value): value
+        case .text(let value): value
+        case .blob(let value): value
+        }
+    }
+
+    /// The value as `D`, nil when it does not fit (`NULL` is handled by the caller).
+    @inlinable
+    func converted<D: Binding>(to type: D.Type) -> D? {
+        switch self {
+        case .null:
+            return nil
+        case .integer(let value):
+            if D.self == Int64.self { return same(value, D.self) }
+            if D.self == Int.self { return Int(exactly: value).map { same($0, D.self) } }
+            if D.self == Bool.self { return same(value != 0, D.self) }
+            if D.self == Double.self { return same(Double(value), D.self) }
+            if D.self == String.self { return same(String(value), D.self) }
+            if D.self == UInt64.self { return UInt64(exactly: value).map { same($0, D.self) } }
+            if D.self == UInt.self { return UInt(exactly: value).map { same($0, D.self) } }
+            return nil
+        case .real(let value):
+            if D.self == Double.self { return same(value, D.self) }
+            if D.self == String.self { return same("\(value)", D.self) }
+            return nil
+        case .text(let value):
+            if D.self == String.self { return same(value, D.self) }
+            if D.self == Blob.self { return same(Blob(bytes: Array(value.utf8)), D.self) }
+            return nil
+        case .blob(let value):
+            if D.self == Blob.self { return same(value, D.self) }
+            return nil
+        }
+    }
+
+    /// A description of the stored type for errors.
+    @usableFromInline
+    var kind: String {
+        switch self {
+        case .null: "NULL"
+        case .integer: "an INTEGER"
+        case .real: "a REAL"
+        case .text: "TEXT"
+        case .blob: "a BLOB"
+        }
+    }
+}
+
+/// `value` as `U`, which the caller has checked is its own type.
+@inlinable
+func same<T, U>(_ value: T, _ type: U.Type) -> U {
+    unsafeBitCast(value, to: U.self)
+}

@@ -1,0 +1,264 @@
+/// Collects the column definitions and table constraints of a `CREATE TABLE`; passed to the
+/// block of ``Table/create(temporary:ifNotExists:withoutRowid:block:)``.
+///
+/// ```swift
+/// try db.run(users.create { t in
+///     t.column(id, primaryKey: true)        // "id" INTEGER PRIMARY KEY NOT NULL
+///     t.column(email, unique: true)         // "email" TEXT NOT NULL UNIQUE
+///     t.column(name)                        // "name" TEXT
+/// })
+/// ```
+///
+/// A non-optional expression's column is `NOT NULL`; an optional one's is not.
+public final class TableBuilder {
+    /// The definitions, in order.
+    var definitions: [String] = []
+
+    init() {}
+
+    /// What a `FOREIGN KEY` does when the referenced row is updated or deleted.
+    public enum Dependency: String, Sendable {
+        /// `NO ACTION`.
+        case noAction = "NO ACTION"
+        /// `RESTRICT`.
+        case restrict = "RESTRICT"
+        /// `SET NULL`.
+        case setNull = "SET NULL"
+        /// `SET DEFAULT`.
+        case setDefault = "SET DEFAULT"
+        /// `CASCADE`.
+        case cascade = "CASCADE"
+    }
+
+    // MARK: - Columns
+
+    /// A column, optionally `UNIQUE`, with a `CHECK` and a default expression.
+    public func column<V: Value>(
+        _ name: Expression<V>, unique: Bool = false, check: BooleanExpression? = nil,
+        defaultValue: Expression<V>? = nil
+    ) {
+        add(
+            ColumnDefinition(
+                name, V.declaredDatatype, nullable: false, unique: unique, check: check, defaultValue: defaultValue))
+    }
+
+    /// A column with a default value: `"name" TEXT DEFAULT ('Anonymous')`.
+    public func column<V: Value>(
+        _ name: Expression<V>, unique: Bool = false, check: BooleanExpression? = nil, defaultValue: V
+    ) {
+        add(
+            ColumnDefinition(
+                name, V.declaredDatatype, nullable: false, unique: unique, check: check, defaultValue: defaultValue))
+    }
+
+    /// A `PRIMARY KEY` column (`primaryKey: true`), or an ordinary one (`false`).
+    public func column<V: Value>(
+        _ name: Expression<V>, primaryKey: Bool, check: BooleanExpression? = nil,
+        defaultValue: Expression<V>? = nil
+    ) {
+        var definition = ColumnDefinition(
+            name, V.declaredDatatype, nullable: false, unique: false, check: check, defaultValue: defaultValue)
+        if primaryKey { definition.primaryKey = .default }
+        add(definition)
+    }
+
+    /// An integer primary key, with `.autoincrement` for `PRIMARY KEY AUTOINCREMENT`.
+    public func column<V: Value>(_ name: Expression<V>, primaryKey: PrimaryKey, check: BooleanExpression? = nil)
+    where V.Datatype: IntegerDatatype {
+        var definition = ColumnDefinition(name, V.declaredDatatype, nullable: false, unique: false, check: check)
+        definition.primaryKey = primaryKey
+        add(definition)
+    }
+
+    /// A column referencing another table's column: `"user_id" INTEGER NOT NULL REFERENCES "users" ("id")`.
+    public func column<V: Value>(
+        _ name: Expression<V>, unique: Bool = false, check: BooleanExpression? = nil, references table: QueryType,
+        _ other: Expression<V>
+    ) {
+        var definition = ColumnDefinition(name, V.declaredDatatype, nullable: false, unique: unique, check: check)
+        definition.references = (table.qualifiedTableName, other.template)
+        add(definition)
+    }
+
+    /// A text column with a collation: `"email" TEXT NOT NULL COLLATE NOCASE`.
+    public func column(
+        _ name: Expression<String>, unique: Bool = false, check: BooleanExpression? = nil,
+        defaultValue: Expression<String>? = nil, collate: Collation
+    ) {
+        var definition = ColumnDefinition(
+            name, String.declaredDatatype, nullable: false, unique: unique, check: check, defaultValue: defaultValue)
+        definition.collate = collate
+        add(definition)
+    }
+
+    /// A text column with a collation and a default value.
+    public func column(
+        _ name: Expression<String>, unique: Bool = false, check: BooleanExpression? = nil, defaultValue: String,
+        collate: Collation
+    ) {
+        var definition = ColumnDefinition(
+            name, String.declaredDatatype, nullable: false, unique: unique, check: check, defaultValue: defaultValue)
+        definition.collate = collate
+        add(definition)
+    }
+
+    // MARK: Optional columns
+
+    /// A nullable column, optionally `UNIQUE`, with a `CHECK` and a default expression.
+    public func column<V: Value>(
+        _ name: Expression<V?>, unique: Bool = false, check: BooleanExpression? = nil,
+        defaultValue: Expression<V>? = nil
+    ) {
+        add(
+            ColumnDefinition(
+                name, V.declaredDatatype, nullable: true, unique: unique, check: check, defaultValue: defaultValue))
+    }
+
+    /// A nullable column with a default value.
+    public func column<V: Value>(
+        _ name: Expression<V?>, unique: Bool = false, check: BooleanExpression? = nil, defaultValue: V
+    ) {
+        add(
+            ColumnDefinition(
+                name, V.declaredDatatype, nullable: true, unique: unique, check: check, defaultValue: defaultValue))
+    }
+
+    /// A nullable column referencing another table's column: `"manager_id" INTEGER REFERENCES "users" ("id")`.
+    public func column<V: Value>(
+        _ name: Expression<V?>, unique: Bool = false, check: BooleanExpression? = nil, references table: QueryType,
+        _ other: Expression<V>
+    ) {
+        var definition = ColumnDefinition(name, V.declaredDatatype, nullable: true, unique: unique, check: check)
+        definition.references = (table.qualifiedTableName, other.template)
+        add(definition)
+    }
+
+    /// A nullable text column with a collation: `"name" TEXT COLLATE RTRIM`.
+    public func column(
+        _ name: Expression<String?>, unique: Bool = false, check: BooleanExpression? = nil,
+        defaultValue: Expression<String>? = nil, collate: Collation
+    ) {
+        var definition = ColumnDefinition(
+            name, String.declaredDatatype, nullable: true, unique: unique, check: check, defaultValue: defaultValue)
+        definition.collate = collate
+        add(definition)
+    }
+
+    /// A nullable text column with a collation and a default value.
+    public func column(
+        _ name: Expression<String?>, unique: Bool = false, check: BooleanExpression? = nil, defaultValue: String,
+        collate: Collation
+    ) {
+        var definition = ColumnDefinition(
+            name, String.declaredDatatype, nullable: true, unique: unique, check: check, defaultValue: defaultValue)
+        definition.collate = collate
+        add(definition)
+    }
+
+    // MARK: - Table constraints
+
+    /// `PRIMARY KEY ("a", "b")` over one or more columns (each may carry `.asc`/`.desc`).
+    public func primaryKey(_ column: Expressible, _ more: Expressible...) {
+        definitions.append("PRIMARY KEY (" + SQLText.join(", ", [column] + more).asSQL() + ")")
+    }
+
+    /// `UNIQUE ("a", "b")` over one or more columns.
+    public func unique(_ column: Expressible, _ more: Expressible...) {
+        unique([column] + more)
+    }
+
+    /// `UNIQUE (...)` over a list of columns.
+    public func unique(_ columns: [Expressible]) {
+        definitions.append("UNIQUE (" + SQLText.join(", ", columns).asSQL() + ")")
+    }
+
+    /// `CHECK (condition)`: `t.check(balance >= 0)` renders `CHECK (("balance" >= 0.0))`.
+    public func check(_ condition: BooleanExpression) {
+        definitions.append("CHECK (" + condition.asSQL() + ")")
+    }
+
+    /// `FOREIGN KEY ("a") REFERENCES "t" ("b")` with optional `ON UPDATE`/`ON DELETE` actions.
+    public func foreignKey<T: Value>(
+        _ column: Expression<T>, references table: QueryType, _ other: Expression<T>,
+        update: Dependency? = nil, delete: Dependency? = nil
+    ) {
+        foreignKey([column], references: table, [other], update: update, delete: delete)
+    }
+
+    /// A foreign key on a nullable column.
+    public func foreignKey<T: Value>(
+        _ column: Expression<T?>, references table: QueryType, _ other: Expression<T>,
+        update: Dependency? = nil, delete: Dependency? = nil
+    ) {
+        foreignKey([column], references: table, [other], update: update, delete: delete)
+    }
+
+    /// A composite foreign key: `FOREIGN KEY ("a", "b") REFERENCES "t" ("x", "y")`.
+    public func foreignKey(
+        _ columns: [Expressible], references table: QueryType, _ others: [Expressible],
+        update: Dependency? = nil, delete: Dependency? = nil
+    ) {
+        var text = "FOREIGN KEY (" + SQLText.join(", ", columns).asSQL() + ") REFERENCES "
+        text += table.qualifiedTableName + " (" + SQLText.join(", ", others).asSQL() + ")"
+        if let update { text += " ON UPDATE " + update.rawValue }
+        if let delete { text += " ON DELETE " + delete.rawValue }
+        definitions.append(text)
+    }
+
+    private func add(_ definition: ColumnDefinition) {
+        definitions.append(definition.sql)
+    }
+}
+
+/// `PRIMARY KEY` or `PRIMARY KEY AUTOINCREMENT`, for ``TableBuilder/column(_:primaryKey:check:)``.
+public enum PrimaryKey: Sendable {
+    /// `PRIMARY KEY`.
+    case `default`
+    /// `PRIMARY KEY AUTOINCREMENT` (integer primary keys only).
+    case autoincrement
+}
+
+/// One column definition, rendered in SQLite.swift's order: type, primary key, NOT NULL,
+/// UNIQUE, CHECK, DEFAULT, REFERENCES, COLLATE.
+struct ColumnDefinition {
+    var name: String
+    var datatype: String
+    var primaryKey: PrimaryKey?
+    var nullable: Bool
+    var unique: Bool
+    var check: Expressible?
+    var defaultValue: Expressible?
+    var references: (table: String, column: String)?
+    var collate: Collation?
+
+    init<T>(
+        _ name: Expression<T>, _ datatype: String, nullable: Bool, unique: Bool, check: Expressible?,
+        defaultValue: Expressible? = nil
+    ) {
+        self.name = name.template
+        self.datatype = datatype
+        self.nullable = nullable
+        self.unique = unique
+        self.check = check
+        self.defaultValue = defaultValue
+    }
+
+    init<T, V: Value>(
+        _ name: Expression<T>, _ datatype: String, nullable: Bool, unique: Bool, check: Expressible?,
+        defaultValue: V
+    ) {
+        self.init(name, datatype, nullable: nullable, unique: unique, check: check, defaultValue: bound(defaultValue))
+    }
+
+    var sql: String {
+        var text = name + " " + datatype
+        if let primaryKey { text += primaryKey == .autoincrement ? " PRIMARY KEY AUTOINCREMENT" : " PRIMARY KEY" }
+        if !nullable { text += " NOT NULL" }
+        if unique { text += " UNIQUE" }
+        if let check { text += " CHECK (" + check.asSQL() + ")" }
+        if let defaultValue { text += " DEFAULT (" + defaultValue.asSQL() + ")" }
+        if let references { text += " REFERENCES " + references.table + " (" + references.column + ")" }
+        if let collate { text += " COLLATE " + collate.description }
+        return text
+    }
+}

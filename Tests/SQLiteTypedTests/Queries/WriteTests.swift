@@ -1,0 +1,113 @@
+import SQLiteTyped
+import Testing
+
+@Suite struct WriteTests {
+    let users = Doc.users
+    let id = Doc.id
+    let email = Doc.email
+    let name = Doc.name
+    let managerId = Doc.managerId
+
+    @Test func insertRendersAndReturnsRowid() throws {
+        #expect(
+            users.insert(email <- "alice@mac.com", name <- "Alice").asSQL()
+                == #"INSERT INTO "users" ("email", "name") VALUES ('alice@mac.com', 'Alice')"#)
+        #expect(
+            users.insert(or: .replace, email <- "alice@mac.com", name <- "Alice B.").asSQL()
+                == #"INSERT OR REPLACE INTO "users" ("email", "name") VALUES ('alice@mac.com', 'Alice B.')"#)
+        #expect(Table("timestamps").insert().asSQL() == #"INSERT INTO "timestamps" DEFAULT VALUES"#)
+        let db = try Doc.database()
+        #expect(try db.run(users.insert(email <- "alice@mac.com", name <- "Alice")) == 1)
+        #expect(try db.run(users.insert(email <- "betty@mac.com")) == 2)
+        #expect(try db.run(users.insert(or: .replace, id <- 1, email <- "alice@mac.com", name <- "Alice B.")) == 1)
+        #expect(try db.scalar(users.filter(id == 1).select(name)) == "Alice B.")
+    }
+
+    @Test func constraintErrorsAreSQLiteResults() throws {
+        let db = try Doc.database()
+        try db.run(users.insert(email <- "alice@mac.com"))
+        do {
+            try db.run(users.insert(email <- "alice@mac.com"))
+            Issue.record("expected a constraint error")
+        } catch let Result.error(message, code, _) where code == SQLITE_CONSTRAINT {
+            #expect(message.contains("UNIQUE"))
+        }
+    }
+
+    @Test func insertManyRowsAndFromSelect() throws {
+        #expect(
+            users.insertMany([email <- "alice@mac.com"], [email <- "geoff@mac.com"]).asSQL()
+                == #"INSERT INTO "users" ("email") VALUES ('alice@mac.com'), ('geoff@mac.com')"#)
+        #expect(
+            users.insertMany(or: .ignore, [[email <- "a@x"], [email <- "b@x", name <- "B"]]).asSQL()
+                == #"INSERT OR IGNORE INTO "users" ("email", "name") VALUES ('a@x', NULL), ('b@x', 'B')"#)
+        let db = try Doc.database()
+        #expect(try db.run(users.insertMany([[email <- "alice@mac.com"], [email <- "geoff@mac.com"]])) == 2)
+        let archive = Table("archive")
+        try db.execute("CREATE TABLE archive (email TEXT)")
+        #expect(
+            archive.insert(users.select(email)).asSQL() == #"INSERT INTO "archive" SELECT "email" FROM "users""#)
+        try db.run(archive.insert(users.select(email)))
+        #expect(try db.scalar(archive.count) == 2)
+    }
+
+    @Test func upsert() throws {
+        let upsert = users.upsert(email <- "alice@mac.com", name <- "Alice", onConflictOf: email)
+        #expect(
+            upsert.asSQL()
+                == #"INSERT INTO "users" ("email", "name") VALUES ('alice@mac.com', 'Alice') ON CONFLICT ("email") DO UPDATE SET "name" = "excluded"."name""#
+        )
+        let db = try Doc.database()
+        let first = try db.run(upsert)
+        let second = try db.run(users.upsert(email <- "alice@mac.com", name <- "Alicia", onConflictOf: email))
+        #expect(first == 1)
+        #expect(second == 1)
+        #expect(try db.scalar(users.count) == 1)
+        #expect(try db.scalar(users.select(name)) == "Alicia")
+        let nothing = users.upsert([email <- "alice@mac.com"], onConflictOf: email, set: [])
+        #expect(nothing.asSQL().hasSuffix(#"ON CONFLICT ("email") DO NOTHING"#))
+        try db.run(nothing)
+    }
+
+    @Test func updateAndDelete() throws {
+        #expect(users.update(email <- "alice@me.com").asSQL() == #"UPDATE "users" SET "email" = 'alice@me.com'"#)
+        let alice = users.filter(id == 1)
+        #expect(
+            alice.update(email <- "alice@me.com").asSQL()
+                == #"UPDATE "users" SET "email" = 'alice@me.com' WHERE ("id" = 1)"#)
+        #expect(users.delete().asSQL() == #"DELETE FROM "users""#)
+        #expect(alice.delete().asSQL() == #"DELETE FROM "users" WHERE ("id" = 1)"#)
+        let db = try Doc.populated()
+        #expect(try db.run(alice.update(email <- "alice@me.com")) == 1)
+        #expect(try db.run(users.filter(id == 99).update(email <- "nobody")) == 0)
+        #expect(try db.run(alice.delete()) == 1)
+        #expect(try db.run(alice.delete()) == 0)
+        #expect(try db.run(users.delete()) == 2)
+    }
+
+    @Test func orderedAndLimitedWritesUseARowidSubquery() throws {
+        let oldest = users.order(id.desc).limit(1)
+        #expect(
+            oldest.update(name <- "Last").asSQL()
+                == #"UPDATE "users" SET "name" = 'Last' WHERE rowid IN (SELECT rowid FROM "users" ORDER BY "id" DESC LIMIT 1)"#
+        )
+        #expect(
+            users.filter(id > 1).order(id).limit(1).delete().asSQL()
+                == #"DELETE FROM "users" WHERE rowid IN (SELECT rowid FROM "users" WHERE ("id" > 1) ORDER BY "id" LIMIT 1)"#
+        )
+        let db = try Doc.populated()
+        #expect(try db.run(oldest.update(name <- "Last")) == 1)
+        #expect(try db.scalar(users.filter(id == 3).select(name)) == "Last")
+        #expect(try db.run(users.filter(id > 1).order(id).limit(1).delete()) == 1)
+        #expect(try db.prepareRowIterator(users.order(id)).map { $0[id] } == [1, 3])
+    }
+
+    @Test func transactionExample() throws {
+        let db = try Doc.populated()
+        try db.transaction {
+            let rowid = try db.run(users.insert(email <- "betty@icloud.com.au"))
+            try db.run(users.insert(email <- "cathy@icloud.com.au", managerId <- rowid))
+        }
+        #expect(try db.scalar(users.filter(email == "cathy@icloud.com.au").select(managerId)) == 4)
+    }
+}

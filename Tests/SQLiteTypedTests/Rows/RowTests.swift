@@ -1,0 +1,174 @@
+import SQLiteTyped
+import Testing
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+@Suite struct RowTests {
+    let users = Doc.users
+    let id = Doc.id
+    let email = Doc.email
+    let name = Doc.name
+
+    @Test func nullIntoNonOptionalThrows() throws {
+        let db = try Doc.populated()
+        let row = try #require(try db.pluck(users.filter(id == 3)))
+        let nonOptionalName = Expression<String>("name")
+        #expect(throws: QueryError.unexpectedNullValue(name: #""name""#)) { try row.get(nonOptionalName) }
+        #expect(try row.get(name) == nil)
+    }
+
+    @Test func typeMismatchThrows() throws {
+        let db = try Doc.populated()
+        let row = try #require(try db.pluck(users.filter(id == 1)))
+        let emailAsNumber = Expression<Int64>("email")
+        #expect(throws: QueryError.typeMismatch(name: #""email""#, expected: "Int64", found: "TEXT")) {
+            try row.get(emailAsNumber)
+        }
+        let live = try db.prepareRowIterator(users.filter(id == 1))
+        let liveRow = try #require(try live.failableNext())
+        #expect(throws: QueryError.typeMismatch(name: #""email""#, expected: "Int64", found: "TEXT")) {
+            try liveRow.get(emailAsNumber)
+        }
+        // Numbers read as text, as SQLite converts them.
+        #expect(try liveRow.get(Expression<String>("id")) == "1")
+    }
+
+    @Test func missingColumnThrows() throws {
+        let db = try Doc.populated()
+        let row = try #require(try db.pluck(users.select(id)))
+        #expect(throws: QueryError.self) { try row.get(email) }
+        #expect(row.hasValue(for: "id"))
+        #expect(!row.hasValue(for: "email"))
+    }
+
+    @Test func rowsKeptAcrossStepsAreCopied() throws {
+        let db = try Doc.populated()
+        var kept: [Row] = []
+        for row in try db.prepare(users.order(id)) { kept.append(row) }
+        #expect(kept.map { $0[id] } == [1, 2, 3])
+        #expect(kept.map { $0[name] } == ["Alice", "Betty", nil])
+        #expect(kept[0].binding(at: 1) as? String == "alice@mac.com")
+    }
+
+    @Test func failableIterationOptions() throws {
+        let db = try Doc.populated()
+        let rowIterator = try db.prepareRowIterator(users.order(id))
+        #expect(try Array(rowIterator).map { $0[email] }.count == 3)
+        let mapRowIterator = try db.prepareRowIterator(users.order(id))
+        #expect(try mapRowIterator.map { $0[id] } == [1, 2, 3])
+        let iterator = try db.prepareRowIterator(users)
+        var count = 0
+        while try iterator.failableNext() != nil { count += 1 }
+        #expect(count == 3)
+        #expect(try iterator.failableNext() == nil)
+    }
+
+    @Test func iterationErrorsAreThrown() throws {
+        let db = try Doc.populated()
+        try db.createFunction("boom", argumentCount: 1) { _ in throw QueryError.noSuchTable(name: "boom") }
+        let boom = Expression<Int64>(literal: "boom(1)")
+        let iterator = try db.prepareRowIterator(users.select(boom))
+        #expect(throws: Result.self) { try iterator.failableNext() }
+        // The lazy sequence ends silently instead.
+        #expect(Array(try db.prepare(users.select(boom))).isEmpty)
+    }
+
+    @Test func sequenceCanBeIteratedTwice() throws {
+        let db = try Doc.populated()
+        let rows = try db.prepare(users.select(id).order(id))
+        #expect(rows.map { $0[id] } == [1, 2, 3])
+        #expect(rows.map { $0[id] } == [1, 2, 3])
+    }
+
+    @Test func pluckAddsLimit() throws {
+        let db = try Doc.populated()
+        #expect(try db.pluck(users.filter(id == 42)) == nil)
+        let user = try #require(try db.pluck(users.order(id.desc)))
+        #expect(user[id] == 3)
+    }
+
+    @Test func preparedStatementsAreReused() throws {
+        let db = try Doc.populated()
+        for value in Int64(1)...3 {
+            #expect(try db.pluck(users.filter(id == value))?[id] == value)
+        }
+        // A nested query of the same shape gets its own statement.
+        var pairs: [(Int64, Int64)] = []
+        for outer in try db.prepare(users.select(id).order(id)) {
+            for inner in try db.prepare(users.select(id).order(id)) where inner[id] > outer[id] {
+                pairs.append((outer[id], inner[id]))
+            }
+        }
+        #expect(pairs.count == 3)
+    }
+
+    @Test(arguments: [0, 1, 2])
+    func typeMapRoundTrips(_ seed: Int) throws {
+        let db = try Connection()
+        let things = Table("things")
+        let int = Expression<Int>("int")
+        let int64 = Expression<Int64>("int64")
+        let bool = Expression<Bool>("bool")
+        let double = Expression<Double>("double")
+        let string = Expression<String>("string")
+        let blob = Expression<Blob>("blob")
+        let data = Expression<Data>("data")
+        let date = Expression<Date>("date")
+        let uuid = Expression<UUID>("uuid")
+        let url = Expression<URL>("url")
+        let nothing = Expression<String?>("nothing")
+        try db.run(
+            things.create { t in
+                t.column(int)
+                t.column(int64)
+                t.column(bool)
+                t.column(double)
+                t.column(string)
+                t.column(blob)
+                t.column(data)
+                t.column(date)
+                t.column(uuid)
+                t.column(url)
+                t.column(nothing)
+            })
+        let when = Date(timeIntervalSince1970: 1_416_314_730 + Double(seed))
+        let identifier = UUID()
+        let link = try #require(URL(string: "https://example.com/\(seed)"))
+        try db.run(
+            things.insert(
+                int <- seed, int64 <- Int64.max - Int64(seed), bool <- (seed % 2 == 0), double <- 1.5 * Double(seed),
+                string <- "it's \(seed)", blob <- Blob(bytes: [0, UInt8(seed)]), data <- Data([1, 2, UInt8(seed)]),
+                date <- when, uuid <- identifier, url <- link, nothing <- nil))
+        let row = try #require(try db.pluck(things))
+        #expect(row[int] == seed)
+        #expect(row[int64] == Int64.max - Int64(seed))
+        #expect(row[bool] == (seed % 2 == 0))
+        #expect(row[double] == 1.5 * Double(seed))
+        #expect(row[string] == "it's \(seed)")
+        #expect(row[blob] == Blob(bytes: [0, UInt8(seed)]))
+        #expect(row[data] == Data([1, 2, UInt8(seed)]))
+        #expect(row[date] == when)
+        #expect(row[uuid] == identifier)
+        #expect(row[url] == link)
+        #expect(row[nothing] == nil)
+        #expect(try db.scalar(things.filter(date <= when).count) == 1)
+    }
+
+    @Test func dateFilterRendersISOText() {
+        let publishedAt = Expression<Date>("published_at")
+        let posts = Doc.posts
+        let start = Date(timeIntervalSince1970: 0)
+        let end = Date(timeIntervalSince1970: 1_416_314_730)
+        #expect(
+            posts.filter(publishedAt <= end).asSQL()
+                == #"SELECT * FROM "posts" WHERE ("published_at" <= '2014-11-18T12:45:30.000')"#)
+        #expect(
+            posts.filter(start...end ~= publishedAt).asSQL()
+                == #"SELECT * FROM "posts" WHERE "published_at" BETWEEN '1970-01-01T00:00:00.000' AND '2014-11-18T12:45:30.000'"#
+        )
+    }
+}

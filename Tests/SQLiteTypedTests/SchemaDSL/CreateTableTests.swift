@@ -1,0 +1,132 @@
+import SQLiteTyped
+import Testing
+
+@Suite struct CreateTableTests {
+    let users = Doc.users
+    let id = Doc.id
+    let email = Doc.email
+    let name = Doc.name
+    let balance = Doc.balance
+    let userId = Doc.userId
+
+    @Test func basicTable() throws {
+        let sql = users.create { t in
+            t.column(id, primaryKey: true)
+            t.column(email, unique: true)
+            t.column(name)
+        }
+        #expect(
+            sql
+                == #"CREATE TABLE "users" ("id" INTEGER PRIMARY KEY NOT NULL, "email" TEXT NOT NULL UNIQUE, "name" TEXT)"#
+        )
+        let db = try Connection()
+        try db.run(sql)
+        try db.run(users.insert(email <- "alice@mac.com"))
+        #expect(try db.scalar(users.select(id)) == 1)
+    }
+
+    @Test func tableOptions() throws {
+        #expect(
+            users.create(temporary: true) { t in t.column(id) }
+                == #"CREATE TEMPORARY TABLE "users" ("id" INTEGER NOT NULL)"#)
+        #expect(
+            users.create(ifNotExists: true) { t in t.column(id) }
+                == #"CREATE TABLE IF NOT EXISTS "users" ("id" INTEGER NOT NULL)"#)
+        #expect(
+            users.create(withoutRowid: true) { t in t.column(id, primaryKey: true) }
+                == #"CREATE TABLE "users" ("id" INTEGER PRIMARY KEY NOT NULL) WITHOUT ROWID"#)
+        let db = try Connection()
+        try db.run(users.create(ifNotExists: true) { t in t.column(id) })
+        try db.run(users.create(ifNotExists: true) { t in t.column(id) })
+        try db.run(
+            Table("temp_users").create(temporary: true, withoutRowid: true) { t in t.column(id, primaryKey: true) })
+    }
+
+    static let suffix = Expression<String?>("suffix")
+
+    static let columnCases: [(@Sendable (TableBuilder) -> Void, String)] = [
+        ({ $0.column(Doc.id, primaryKey: true) }, #""id" INTEGER PRIMARY KEY NOT NULL"#),
+        ({ $0.column(Doc.id, primaryKey: .autoincrement) }, #""id" INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL"#),
+        ({ $0.column(Doc.email, unique: true) }, #""email" TEXT NOT NULL UNIQUE"#),
+        (
+            { $0.column(Doc.email, check: Doc.email.like("%@%")) },
+            #""email" TEXT NOT NULL CHECK (("email" LIKE '%@%'))"#
+        ),
+        ({ $0.column(Doc.name, defaultValue: "Anonymous") }, #""name" TEXT DEFAULT ('Anonymous')"#),
+        ({ $0.column(Doc.email, collate: .nocase) }, #""email" TEXT NOT NULL COLLATE NOCASE"#),
+        ({ $0.column(Doc.name, collate: .rtrim) }, #""name" TEXT COLLATE RTRIM"#),
+        ({ $0.column(Doc.name, collate: .custom("MINE")) }, #""name" TEXT COLLATE "MINE""#),
+        (
+            { $0.column(Doc.userId, references: Doc.users, Doc.id) },
+            #""user_id" INTEGER NOT NULL REFERENCES "users" ("id")"#
+        ),
+        (
+            { $0.column(Doc.managerId, references: Doc.users, Doc.id) },
+            #""manager_id" INTEGER REFERENCES "users" ("id")"#
+        ),
+        (
+            { $0.column(Doc.balance, check: Doc.balance >= 0, defaultValue: 0) },
+            #""balance" REAL NOT NULL CHECK (("balance" >= 0.0)) DEFAULT (0.0)"#
+        ),
+        (
+            { $0.column(suffix, check: ["JR", "SR"].contains(suffix)) },
+            #""suffix" TEXT CHECK (("suffix" IN ('JR', 'SR')))"#
+        ),
+        ({ $0.primaryKey(Doc.email.asc, Doc.name) }, #"PRIMARY KEY ("email" ASC, "name")"#),
+        ({ $0.unique(Expression<String>("local"), Expression<String>("domain")) }, #"UNIQUE ("local", "domain")"#),
+        ({ $0.check(Doc.balance >= 0) }, #"CHECK (("balance" >= 0.0))"#),
+        (
+            { $0.foreignKey(Doc.userId, references: Doc.users, Doc.id, delete: .setNull) },
+            #"FOREIGN KEY ("user_id") REFERENCES "users" ("id") ON DELETE SET NULL"#
+        ),
+        (
+            { $0.foreignKey(Doc.userId, references: Doc.users, Doc.id, update: .cascade, delete: .restrict) },
+            #"FOREIGN KEY ("user_id") REFERENCES "users" ("id") ON UPDATE CASCADE ON DELETE RESTRICT"#
+        ),
+    ]
+
+    @Test(arguments: columnCases)
+    func definitionsRenderAndRun(_ define: @Sendable (TableBuilder) -> Void, _ sql: String) throws {
+        let table = Table("t")
+        let statement = table.create { t in
+            // The other columns the constraints refer to, unless the case defines them itself.
+            if !sql.hasPrefix(#""id""#) { t.column(Doc.id) }
+            if !sql.hasPrefix(#""email""#) { t.column(Doc.email) }
+            if !sql.hasPrefix(#""name""#) { t.column(Doc.name) }
+            if !sql.hasPrefix(#""balance""#) { t.column(Doc.balance, defaultValue: 0) }
+            if !sql.hasPrefix(#""user_id""#) { t.column(Doc.userId, defaultValue: 1) }
+            t.column(Expression<String?>("local"))
+            t.column(Expression<String?>("domain"))
+            define(t)
+        }
+        #expect(statement.contains(sql))
+        let db = try Doc.database()
+        try db.createCollation("MINE") { lhs, rhs in
+            lhs < rhs ? .orderedAscending : lhs == rhs ? .orderedSame : .orderedDescending
+        }
+        try db.run(statement)
+    }
+
+    @Test func createFromSelect() throws {
+        let db = try Doc.populated()
+        let emails = Table("emails")
+        let sql = emails.create(users.select(email).filter(id > 1))
+        #expect(sql == #"CREATE TABLE "emails" AS SELECT "email" FROM "users" WHERE ("id" > 1)"#)
+        try db.run(sql)
+        #expect(try db.scalar(emails.count) == 2)
+    }
+
+    @Test func constraintsAreEnforced() throws {
+        let db = try Connection()
+        let accounts = Table("accounts")
+        try db.run(
+            accounts.create { t in
+                t.column(id, primaryKey: .autoincrement)
+                t.column(balance, check: balance >= 0)
+                t.column(name, defaultValue: "Anonymous")
+            })
+        try db.run(accounts.insert(balance <- 10))
+        #expect(try db.scalar(accounts.select(name)) == "Anonymous")
+        #expect(throws: Result.self) { try db.run(accounts.insert(balance <- -1)) }
+    }
+}
