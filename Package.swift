@@ -99,7 +99,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["SQLiteCore", "CSQLiteAmalgamation"]
+            dependencies: ["SQLiteCore", "SQLiteTyped", "CSQLiteAmalgamation"]
         ),
         .testTarget(
             name: "SQLiteCoreTests",

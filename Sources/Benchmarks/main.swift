@@ -16,13 +16,9 @@ func main() -> Int32 {
         return error.isHelp ? 0 : 2
     }
     do {
-        var benchmarks = try RawCWorkloads.all(options) + CoreWorkloads.all(options)
+        var benchmarks = try RawCWorkloads.all(options) + CoreWorkloads.all(options) + TypedWorkloads.all(options)
         if let filter = options.filter { benchmarks = benchmarks.filter { $0.workload.contains(filter) } }
-        var measurements: [Measurement] = []
-        for (position, benchmark) in benchmarks.enumerated() {
-            progress("[\(position + 1)/\(benchmarks.count)] \(benchmark.workload) (\(benchmark.tier))")
-            measurements.append(try measure(benchmark, repetitions: options.repetitions))
-        }
+        let measurements = try measureInterleaved(benchmarks, repetitions: options.repetitions)
         progress("")
         try checkAgreement(measurements)
         let report = Report(sqliteVersion: String(cString: sqlite3_libversion()), measurements: measurements)
@@ -35,22 +31,43 @@ func main() -> Int32 {
     }
 }
 
-/// Runs one untimed warm-up, then `repetitions` timed runs.
-func measure(_ benchmark: Benchmark, repetitions: Int) throws -> Measurement {
-    try benchmark.prepare()
-    let checksum = try benchmark.run()
-    var seconds: [Double] = []
-    for _ in 0..<repetitions {
-        try benchmark.prepare()
-        let start = now()
-        let result = try benchmark.run()
-        seconds.append(now() - start)
-        guard result == checksum else {
-            throw RawSQL.Failure(
-                description: "\(benchmark.workload) (\(benchmark.tier)) gave different results between runs")
+/// Measures the benchmarks workload by workload. Each gets one untimed warm-up; then the
+/// timed repetitions take turns between tiers (raw C, core, typed, ... , raw C, core, ...), so
+/// that a slow phase of a noisy machine lands on every tier alike instead of on one.
+func measureInterleaved(_ benchmarks: [Benchmark], repetitions: Int) throws -> [Measurement] {
+    var workloads: [String] = []
+    for benchmark in benchmarks where !workloads.contains(benchmark.workload) { workloads.append(benchmark.workload) }
+    var measurements: [Measurement] = []
+    for workload in workloads {
+        let group = benchmarks.filter { $0.workload == workload }
+        var checksums: [Int64] = []
+        for benchmark in group {
+            progress("\(workload): warming up \(benchmark.tier)")
+            try benchmark.prepare()
+            checksums.append(try benchmark.run())
+        }
+        var seconds = Array(repeating: [Double](), count: group.count)
+        for repetition in 0..<repetitions {
+            for (position, benchmark) in group.enumerated() {
+                progress("\(workload): repetition \(repetition + 1)/\(repetitions), \(benchmark.tier)")
+                try benchmark.prepare()
+                let start = now()
+                let result = try benchmark.run()
+                seconds[position].append(now() - start)
+                guard result == checksums[position] else {
+                    throw RawSQL.Failure(
+                        description: "\(workload) (\(benchmark.tier)) gave different results between runs")
+                }
+            }
+        }
+        for (position, benchmark) in group.enumerated() {
+            measurements.append(
+                Measurement(
+                    workload: workload, tier: benchmark.tier, seconds: seconds[position],
+                    checksum: checksums[position]))
         }
     }
-    return Measurement(workload: benchmark.workload, tier: benchmark.tier, seconds: seconds, checksum: checksum)
+    return measurements
 }
 
 /// Every tier must compute what raw C computes: a faster wrong answer is no result.

@@ -1,0 +1,66 @@
+import SQLiteCore
+import SQLiteTyped
+
+/// The workloads through the typed query builder, written as its documentation shows.
+enum TypedWorkloads {
+    static let items = Table("item")
+    static let columns = (0..<ItemSchema.columnCount).map { SQLExpression<Int64>("i\($0)") }
+    static let rowid = SQLExpression<Int64>("rowid")
+
+    static func all(_ options: Options) throws -> [Benchmark] {
+        let db = try Connection()
+        let tier = "typed"
+        return [
+            Benchmark(
+                workload: "insert-named", tier: tier,
+                prepare: { try RawCWorkloads.resetTable(db.handle) },
+                run: { try insert(db, rows: options.insertRows) }),
+            Benchmark(
+                workload: "fetch-positional", tier: tier,
+                prepare: { try RawCWorkloads.ensureRows(db.handle, options.fetchRows) },
+                run: { try fetch(db) }),
+            Benchmark(
+                workload: "point-lookup", tier: tier,
+                prepare: { try RawCWorkloads.ensureRows(db.handle, options.fetchRows) },
+                run: { try lookup(db, lookups: options.lookups, rows: options.fetchRows) }),
+        ]
+    }
+
+    static func insert(_ db: Connection, rows: Int) throws -> Int64 {
+        let c = columns
+        try db.transaction {
+            for row in 0..<rows {
+                let base = Int64(row * 10)
+                try db.run(
+                    items.insert(
+                        c[0] <- base, c[1] <- base + 1, c[2] <- base + 2, c[3] <- base + 3, c[4] <- base + 4,
+                        c[5] <- base + 5, c[6] <- base + 6, c[7] <- base + 7, c[8] <- base + 8, c[9] <- base + 9))
+            }
+        }
+        return db.lastInsertRowid
+    }
+
+    static func fetch(_ db: Connection) throws -> Int64 {
+        let c = columns
+        var sum: Int64 = 0
+        for row in try db.prepare(items.select(c)) {
+            sum &+= row[c[0]] &+ row[c[1]] &+ row[c[2]] &+ row[c[3]] &+ row[c[4]]
+            sum &+= row[c[5]] &+ row[c[6]] &+ row[c[7]] &+ row[c[8]] &+ row[c[9]]
+        }
+        return sum
+    }
+
+    static func lookup(_ db: Connection, lookups: Int, rows: Int) throws -> Int64 {
+        let c = columns
+        let selection = items.select(c)
+        var sum: Int64 = 0
+        for lookup in 0..<lookups {
+            let id = ItemSchema.lookupRowid(lookup, rows: rows)
+            guard let row = try db.pluck(selection.filter(rowid == id)) else {
+                throw RawSQL.Failure(description: "row \(id) not found")
+            }
+            for column in c { sum &+= row[column] }
+        }
+        return sum
+    }
+}
