@@ -20,12 +20,12 @@ final class StatementCache: @unchecked Sendable {
     func checkIn(_ statement: Statement, sql: String) {
         lock.withLock {
             guard capacity > 0 else { return }
-            if entries.updateValue(statement, forKey: sql) == nil {
-                order.append(sql)
-            } else if let position = order.lastIndex(of: sql) {
-                order.remove(at: position)
-                order.append(sql)
-            }
+            // Move the key to the most recently used end. It is usually still in `order` from
+            // before its checkout (which removes the entry, not the key): appending it again
+            // without removing it would grow `order` by one on every use.
+            if let position = order.lastIndex(of: sql) { order.remove(at: position) }
+            order.append(sql)
+            entries[sql] = statement
             while entries.count > capacity, !order.isEmpty {
                 entries.removeValue(forKey: order.removeFirst())
             }
