@@ -6,6 +6,9 @@
 final class StatementCache: @unchecked Sendable {
     private var entries: [String: Statement] = [:]
     private var order: [String] = []
+    /// The statement text SQLite keeps (`sqlite3_sql`) for SQL that differs from it, e.g.
+    /// `"SELECT 1;"` for `"SELECT 1; "`: statements are checked in under that text.
+    private var canonicalSQL: [String: String] = [:]
     private let lock = RecursiveLock()
     let capacity: Int
 
@@ -14,7 +17,16 @@ final class StatementCache: @unchecked Sendable {
     }
 
     func checkOut(_ sql: String) -> Statement? {
-        lock.withLock { entries.removeValue(forKey: sql) }
+        lock.withLock { entries.removeValue(forKey: canonicalSQL[sql] ?? sql) }
+    }
+
+    /// Records that `sql` prepares to a statement whose text is `canonical`.
+    func noteCanonical(_ canonical: String, for sql: String) {
+        guard canonical != sql else { return }
+        lock.withLock {
+            if canonicalSQL.count >= Swift.max(capacity, 1) * 4 { canonicalSQL.removeAll() }
+            canonicalSQL[sql] = canonical
+        }
     }
 
     func checkIn(_ statement: Statement, sql: String) {
@@ -39,6 +51,7 @@ final class StatementCache: @unchecked Sendable {
         lock.withLock {
             entries.removeAll()
             order.removeAll()
+            canonicalSQL.removeAll()
         }
     }
 }
@@ -51,7 +64,10 @@ extension Connection {
     /// ``withCachedStatement(_:_:)``, which does both.
     public func cachedStatement(_ sql: String) throws(Result) -> Statement {
         if let statement = statementCache.checkOut(sql) { return statement }
-        return try prepareStatement(sql, persistent: true)
+        let statement = try prepareStatement(sql, persistent: true)
+        // It comes back under its own text, which lacks what followed the statement ("; ").
+        statementCache.noteCanonical(statement.sql, for: sql)
+        return statement
     }
 
     /// Puts a statement obtained from ``cachedStatement(_:)`` back in the cache, reset.
