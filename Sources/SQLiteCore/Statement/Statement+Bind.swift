@@ -96,8 +96,10 @@ extension Statement {
     @usableFromInline
     func bindLocked(_ values: [Binding?]) throws(Result) {
         pendingError = nil
+        // Incomplete until every value is bound: a value failing part way must not leave the
+        // statement runnable with the earlier values of the parameters after it.
+        bindingsComplete = false
         guard values.count == parameterCount else {
-            bindingsComplete = false
             throw Result.misuse(
                 "\(parameterCount) value(s) expected, \(values.count) given", code: SQLITE_RANGE,
                 statement: self)
@@ -112,6 +114,7 @@ extension Statement {
 
     func bindLocked(_ values: [String: Binding?]) throws(Result) {
         pendingError = nil
+        bindingsComplete = false
         var bound = Set<Int32>()
         for (name, value) in values {
             let index = try parameterIndex(named: name)
@@ -119,7 +122,6 @@ extension Statement {
             bound.insert(index)
         }
         guard bound.count == parameterCount else {
-            bindingsComplete = false
             let missing = (1...Int32(Swift.max(parameterCount, 1))).filter { !bound.contains($0) }
                 .map { sqlite3_bind_parameter_name(handle, $0).map { String(cString: $0) } ?? "?\($0)" }
             throw Result.misuse(
