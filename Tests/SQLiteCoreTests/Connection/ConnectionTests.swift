@@ -14,6 +14,14 @@ import Testing
         #expect(error?.message.contains("no such table") == true)
     }
 
+    @Test func memoryFilenameOpensAnInMemoryDatabase() throws {
+        let db = try Connection(":memory:")
+        #expect(db.description == "")
+        #expect(db.journalMode == .memory)
+        try db.execute("CREATE TABLE t (x)")
+        #expect(try db.scalar("SELECT count(*) FROM t") as? Int64 == 0)
+    }
+
     @Test func temporaryDatabaseWorksAndHasNoPath() throws {
         let db = try Connection(.temporary)
         #expect(db.description == "")
