@@ -245,8 +245,10 @@ public final class Connection: @unchecked Sendable {
                 var tail: UnsafePointer<CChar>?
                 let code = sqlite3_prepare_v3(handle, text, Int32(clamping: bytes.count), flags, &pointer, &tail)
                 let consumed = tail.map { $0 - text } ?? bytes.count
+                // SQLite reads SQL up to a NUL character and stops its tail there: what follows
+                // a NUL is never SQL (handing it back would make execute(_:) loop forever).
                 let rest =
-                    consumed < bytes.count
+                    consumed < bytes.count && bytes[consumed] != 0
                     ? String(decoding: UnsafeBufferPointer(rebasing: bytes[consumed...]), as: UTF8.self) : nil
                 return (code, pointer, rest)
             }
