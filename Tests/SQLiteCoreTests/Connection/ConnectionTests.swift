@@ -247,3 +247,16 @@ import Testing
         }
     }
 }
+
+@Suite struct EmbeddedNulSQLTests {
+    @Test(.timeLimit(.minutes(1)))
+    func executeStopsAtAnEmbeddedNul() throws {
+        let db = try Connection()
+        try db.execute("CREATE TABLE t (x)")
+        // SQLite reads SQL text up to a NUL character; what follows it is never run.
+        try db.execute("INSERT INTO t VALUES (1);\u{0} INSERT INTO t VALUES (2)")
+        try db.execute("INSERT INTO t VALUES (3)\u{0}")
+        #expect(try db.scalar("SELECT group_concat(x) FROM t") as? String == "1,3")
+        #expect(try db.scalar("SELECT 4\u{0}; SELECT 5") as? Int64 == 4)
+    }
+}
