@@ -122,13 +122,40 @@ public final class Connection: @unchecked Sendable {
     /// - Throws: ``Result`` naming the statement that failed; the statements before it stay run.
     public func execute(_ SQL: String) throws(Result) {
         try connection.lock.withLock { () throws(Result) in
-            var remaining = SQL
-            while true {
-                let (statement, tail) = try prepareFirst(remaining)
-                if let statement { try statement.runLocked() }
-                guard let tail else { return }
-                remaining = tail
+            // Walk one UTF-8 buffer by offset: copying the rest of the script for each statement
+            // made a script of n statements cost O(n²).
+            var sql = SQL
+            var failure: Result?
+            sql.withUTF8 { bytes in
+                guard let base = bytes.baseAddress else { return }
+                base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { text in
+                    var offset = 0
+                    while offset < bytes.count, bytes[offset] != 0 {
+                        var pointer: OpaquePointer?
+                        var tail: UnsafePointer<CChar>?
+                        let code = sqlite3_prepare_v3(
+                            handle, text + offset, Int32(clamping: bytes.count - offset), 0, &pointer, &tail)
+                        if code != SQLITE_OK {
+                            let rest = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset...]), as: UTF8.self)
+                            failure = connection.error(code: code, statement: nil, sql: rest)
+                            return
+                        }
+                        if let pointer {
+                            do throws(Result) {
+                                try Statement(handle: pointer, connection: connection).runLocked()
+                            } catch {
+                                failure = error
+                                return
+                            }
+                        }
+                        // SQLite stops at a NUL character too: the loop condition ends there.
+                        let next = tail.map { $0 - text } ?? bytes.count
+                        guard next > offset else { return }
+                        offset = next
+                    }
+                }
             }
+            if let failure { throw failure }
         }
     }
 
