@@ -260,3 +260,19 @@ import Testing
         #expect(try db.scalar("SELECT 4\u{0}; SELECT 5") as? Int64 == 4)
     }
 }
+
+@Suite struct LargeScriptTests {
+    @Test func executeOfALargeScriptTakesLinearTime() throws {
+        let db = try Connection()
+        let statements = 40_000
+        var script = "CREATE TABLE t (x INTEGER, label TEXT);\nBEGIN;\n"
+        for index in 0..<statements { script += "INSERT INTO t VALUES (\(index), 'row number \(index)');\n" }
+        script += "COMMIT;\n"
+        let start = Date()
+        try db.execute(script)
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(try db.scalar("SELECT count(*) FROM t") as? Int64 == Int64(statements))
+        // Copying the rest of the script for each statement made this quadratic (~1 GB copied).
+        #expect(elapsed < 5)
+    }
+}
