@@ -122,37 +122,34 @@ public final class Connection: @unchecked Sendable {
     /// - Throws: ``Result`` naming the statement that failed; the statements before it stay run.
     public func execute(_ SQL: String) throws(Result) {
         try connection.lock.withLock { () throws(Result) in
-            // Walk one UTF-8 buffer by offset: copying the rest of the script for each statement
-            // made a script of n statements cost O(n²).
-            var sql = SQL
+            // Walk one NUL-terminated buffer by offset, and tell SQLite about the terminator: given
+            // a length without one, sqlite3_prepare copies all the text it is handed, and so, as
+            // copying the rest of the script for each statement did, made a script cost O(n²).
             var failure: Result?
-            sql.withUTF8 { bytes in
-                guard let base = bytes.baseAddress else { return }
-                base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { text in
-                    var offset = 0
-                    while offset < bytes.count, bytes[offset] != 0 {
-                        var pointer: OpaquePointer?
-                        var tail: UnsafePointer<CChar>?
-                        let code = sqlite3_prepare_v3(
-                            handle, text + offset, Int32(clamping: bytes.count - offset), 0, &pointer, &tail)
-                        if code != SQLITE_OK {
-                            let rest = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset...]), as: UTF8.self)
-                            failure = connection.error(code: code, statement: nil, sql: rest)
+            let length = SQL.utf8.count
+            SQL.withCString { text in
+                var offset = 0
+                while offset < length, text[offset] != 0 {
+                    var pointer: OpaquePointer?
+                    var tail: UnsafePointer<CChar>?
+                    let code = sqlite3_prepare_v3(
+                        handle, text + offset, Int32(clamping: length - offset + 1), 0, &pointer, &tail)
+                    if code != SQLITE_OK {
+                        failure = connection.error(code: code, statement: nil, sql: String(cString: text + offset))
+                        return
+                    }
+                    if let pointer {
+                        do throws(Result) {
+                            try Statement(handle: pointer, connection: connection).runLocked()
+                        } catch {
+                            failure = error
                             return
                         }
-                        if let pointer {
-                            do throws(Result) {
-                                try Statement(handle: pointer, connection: connection).runLocked()
-                            } catch {
-                                failure = error
-                                return
-                            }
-                        }
-                        // SQLite stops at a NUL character too: the loop condition ends there.
-                        let next = tail.map { $0 - text } ?? bytes.count
-                        guard next > offset else { return }
-                        offset = next
                     }
+                    // SQLite stops at a NUL character too: the loop condition ends there.
+                    let next = tail.map { $0 - text } ?? length
+                    guard next > offset else { return }
+                    offset = next
                 }
             }
             if let failure { throw failure }
