@@ -33,7 +33,9 @@ extension Connection {
             let before = sqlite3_total_changes64(handle)
             let statement = try prepareStatement(sql)
             try statement.run(parameters)
-            let isInsert = sql.drop(while: { $0.isWhitespace }).prefix(6).uppercased() == "INSERT"
+            // REPLACE INTO is an insert too (INSERT OR REPLACE by another name).
+            let keyword = sql.drop(while: { $0.isWhitespace }).prefix(while: { $0.isLetter }).uppercased()
+            let isInsert = keyword == "INSERT" || keyword == "REPLACE"
             if isInsert, sqlite3_total_changes64(handle) > before { return sqlite3_last_insert_rowid(handle) }
             return sqlite3_changes64(handle)
         }

@@ -122,13 +122,37 @@ public final class Connection: @unchecked Sendable {
     /// - Throws: ``Result`` naming the statement that failed; the statements before it stay run.
     public func execute(_ SQL: String) throws(Result) {
         try connection.lock.withLock { () throws(Result) in
-            var remaining = SQL
-            while true {
-                let (statement, tail) = try prepareFirst(remaining)
-                if let statement { try statement.runLocked() }
-                guard let tail else { return }
-                remaining = tail
+            // Walk one NUL-terminated buffer by offset, and tell SQLite about the terminator: given
+            // a length without one, sqlite3_prepare copies all the text it is handed, and so, as
+            // copying the rest of the script for each statement did, made a script cost O(n²).
+            var failure: Result?
+            let length = SQL.utf8.count
+            SQL.withCString { text in
+                var offset = 0
+                while offset < length, text[offset] != 0 {
+                    var pointer: OpaquePointer?
+                    var tail: UnsafePointer<CChar>?
+                    let code = sqlite3_prepare_v3(
+                        handle, text + offset, Int32(clamping: length - offset + 1), 0, &pointer, &tail)
+                    if code != SQLITE_OK {
+                        failure = connection.error(code: code, statement: nil, sql: String(cString: text + offset))
+                        return
+                    }
+                    if let pointer {
+                        do throws(Result) {
+                            try Statement(handle: pointer, connection: connection).runLocked()
+                        } catch {
+                            failure = error
+                            return
+                        }
+                    }
+                    // SQLite stops at a NUL character too: the loop condition ends there.
+                    let next = tail.map { $0 - text } ?? length
+                    guard next > offset else { return }
+                    offset = next
+                }
             }
+            if let failure { throw failure }
         }
     }
 
@@ -245,8 +269,10 @@ public final class Connection: @unchecked Sendable {
                 var tail: UnsafePointer<CChar>?
                 let code = sqlite3_prepare_v3(handle, text, Int32(clamping: bytes.count), flags, &pointer, &tail)
                 let consumed = tail.map { $0 - text } ?? bytes.count
+                // SQLite reads SQL up to a NUL character and stops its tail there: what follows
+                // a NUL is never SQL (handing it back would make execute(_:) loop forever).
                 let rest =
-                    consumed < bytes.count
+                    consumed < bytes.count && bytes[consumed] != 0
                     ? String(decoding: UnsafeBufferPointer(rebasing: bytes[consumed...]), as: UTF8.self) : nil
                 return (code, pointer, rest)
             }

@@ -13,7 +13,11 @@ extension Connection {
             connection.lock.withLock {
                 busyTimeoutSeconds = newValue
                 callbacks.set("busy", nil)
-                sqlite3_busy_timeout(handle, Int32(clamping: Int((newValue * 1000).rounded())))
+                // Clamp in floating point: Int(_:) traps on infinity and NaN. Zero or less (and
+                // NaN) means no waiting; the largest wait SQLite takes is Int32.max ms (~25 days).
+                let milliseconds = (newValue * 1000).rounded()
+                let clamped = milliseconds.isNaN ? 0 : Swift.min(Swift.max(milliseconds, 0), Double(Int32.max))
+                sqlite3_busy_timeout(handle, Int32(clamped))
             }
         }
     }

@@ -82,8 +82,8 @@ extension Connection {
         }
     }
 
-    /// Calls `callback` after each rollback (not after a failed commit hook's own).
-    /// `nil` removes the hook.
+    /// Calls `callback` after each rollback, explicit or implicit (an error, or a throwing
+    /// ``commitHook(_:)``), but not when closing the connection rolls back. `nil` removes the hook.
     public func rollbackHook(_ callback: (@Sendable () -> Void)?) {
         typealias Function = @Sendable () -> Void
         connection.lock.withLock {

@@ -114,6 +114,9 @@ extension Statement {
     @usableFromInline
     func bindLocked(_ values: [Binding?]) throws(Result) {
         pendingError = nil
+        // Incomplete until every value is bound: a value failing part way must not leave the
+        // statement runnable with the earlier values of the parameters after it.
+        bindingsComplete = false
         guard values.count == parameterCount else { throw bindingCountMismatch(given: values.count) }
         // Borrow each element in place through the buffer: iterating the array would copy
         // every existential through generic value witnesses, costing more than the bind.
@@ -139,6 +142,7 @@ extension Statement {
 
     func bindLocked(_ values: [String: Binding?]) throws(Result) {
         pendingError = nil
+        bindingsComplete = false
         let names = parameterIndexes
         // Which parameters got a value: a bit per parameter, on the stack.
         let words = (parameterCount + 63) / 64

@@ -26,6 +26,7 @@ public final class Statement: @unchecked Sendable {
 
     /// The number of columns in each row of the result. Read from SQLite each time: a statement
     /// re-prepared after a schema change (`SELECT *` after `ALTER TABLE`) can have a new count.
+    @inlinable
     public var columnCount: Int { Int(sqlite3_column_count(handle)) }
 
     /// The number of parameters (`?`, `?NNN`, `:name`, `@name`, `$name`) to bind.

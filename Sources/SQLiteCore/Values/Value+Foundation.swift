@@ -103,7 +103,7 @@ enum ISO8601Text {
         var scanner = Scanner(Array(text.utf8))
         var sign: Int64 = 1
         if scanner.take(UInt8(ascii: "-")) { sign = -1 }
-        guard let year = scanner.number(digits: 4), scanner.take(UInt8(ascii: "-")),
+        guard let year = scanner.year(), scanner.take(UInt8(ascii: "-")),
             let month = scanner.number(digits: 2), scanner.take(UInt8(ascii: "-")),
             let day = scanner.number(digits: 2), (1...12).contains(month),
             (1...daysInMonth(year: sign * year, month: month)).contains(day)
@@ -174,6 +174,13 @@ enum ISO8601Text {
             position += 1
             return Int64(bytes[position - 1] - 48)
         }
+        /// Four digits or more (`format` writes years past 9999 with five).
+        mutating func year() -> Int64? {
+            guard var value = number(digits: 4) else { return nil }
+            while value < 100_000_000, let digit = digit() { value = value * 10 + digit }
+            return value
+        }
+
         mutating func number(digits: Int) -> Int64? {
             var value: Int64 = 0
             for _ in 0..<digits {

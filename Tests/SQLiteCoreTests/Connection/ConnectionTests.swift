@@ -14,6 +14,14 @@ import Testing
         #expect(error?.message.contains("no such table") == true)
     }
 
+    @Test func memoryFilenameOpensAnInMemoryDatabase() throws {
+        let db = try Connection(":memory:")
+        #expect(db.description == "")
+        #expect(db.journalMode == .memory)
+        try db.execute("CREATE TABLE t (x)")
+        #expect(try db.scalar("SELECT count(*) FROM t") as? Int64 == 0)
+    }
+
     @Test func temporaryDatabaseWorksAndHasNoPath() throws {
         let db = try Connection(.temporary)
         #expect(db.description == "")
@@ -237,5 +245,36 @@ import Testing
             statement = nil
             #expect(openDescriptorCount(for: path) == 0)
         }
+    }
+}
+
+@Suite struct EmbeddedNulSQLTests {
+    @Test(.timeLimit(.minutes(1)))
+    func executeStopsAtAnEmbeddedNul() throws {
+        let db = try Connection()
+        try db.execute("CREATE TABLE t (x)")
+        // SQLite reads SQL text up to a NUL character; what follows it is never run.
+        try db.execute("INSERT INTO t VALUES (1);\u{0} INSERT INTO t VALUES (2)")
+        try db.execute("INSERT INTO t VALUES (3)\u{0}")
+        #expect(try db.scalar("SELECT group_concat(x) FROM t") as? String == "1,3")
+        #expect(try db.scalar("SELECT 4\u{0}; SELECT 5") as? Int64 == 4)
+    }
+}
+
+@Suite struct LargeScriptTests {
+    @Test func executeOfALargeScriptTakesLinearTime() throws {
+        let db = try Connection()
+        let statements = 10_000
+        // 10,000 statements in ~20 MB: linear work takes about a second in a debug build;
+        // copying the rest of the script for each statement (O(n²)) copied some 100 GB.
+        let padding = String(repeating: "x", count: 2000)
+        var script = "CREATE TABLE t (x INTEGER, label TEXT);\nBEGIN;\n"
+        for index in 0..<statements { script += "INSERT INTO t VALUES (\(index), 'row \(index)'); -- \(padding)\n" }
+        script += "COMMIT;\n"
+        let start = Date()
+        try db.execute(script)
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(try db.scalar("SELECT count(*) FROM t") as? Int64 == Int64(statements))
+        #expect(elapsed < 8)
     }
 }

@@ -59,6 +59,9 @@ import Testing
         #expect(try db.execute(sql: "DELETE FROM customers WHERE last_name = 'Smith'") == 2)
         #expect(try db.execute(sql: "UPDATE customers SET score = ?", parameters: [0.5]) == 3)
         #expect(try db.execute(sql: "DELETE FROM customers WHERE id = -1") == 0)
+        #expect(try db.execute(sql: "REPLACE INTO customers (id, name) VALUES (?, ?)", parameters: [20, "R"]) == 20)
+        #expect(try db.execute(sql: "replace into customers (id, name) values (20, 'R2')") == 20)
+        #expect(try db.execute(sql: "INSERT OR IGNORE INTO customers (id) VALUES (20)") == 0)
         expectResult(code: SQLITE_CONSTRAINT) {
             try db.execute(sql: "INSERT INTO customers (id) VALUES (?)", parameters: [10])
         }

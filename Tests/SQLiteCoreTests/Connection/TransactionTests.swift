@@ -103,6 +103,56 @@ import Testing
         #expect(try count(db) == 0)
     }
 
+    @Test func diskFullInsideATransactionIsThrownAndRolledBack() throws {
+        let db = try Connection()
+        try db.execute("CREATE TABLE t (payload BLOB); PRAGMA max_page_count = 20")
+        let payload = Blob(bytes: Array(repeating: 1, count: 4096))
+        let error = expectResult(code: SQLITE_FULL) {
+            try db.transaction {
+                for _ in 0..<100 { try db.run("INSERT INTO t VALUES (?)", payload) }
+            }
+        }
+        #expect(error?.message.contains("full") == true)
+        #expect(!db.isInTransaction)
+        #expect(try db.scalar("SELECT count(*) FROM t") as? Int64 == 0)
+        // The block's own error wins over SQLite's, whatever SQLite rolled back already.
+        #expect(throws: TestError(text: "gave up")) {
+            try db.savepoint("full") {
+                do {
+                    for _ in 0..<100 { try db.run("INSERT INTO t VALUES (?)", payload) }
+                } catch {
+                    throw TestError(text: "gave up")
+                }
+            }
+        }
+        #expect(!db.isInTransaction)
+        #expect(try db.scalar("SELECT count(*) FROM t") as? Int64 == 0)
+        try db.transaction { try db.run("INSERT INTO t VALUES (?)", Blob(bytes: [1])) }
+        #expect(try db.scalar("SELECT count(*) FROM t") as? Int64 == 1)
+    }
+
+    @Test func interruptedTransactionRollsBack() throws {
+        let db = try makeDatabase()
+        // Interrupt from inside the running statement (an interrupt made while no statement
+        // runs is cleared when the next one starts).
+        try db.createFunction("interruptAt", argumentCount: 1) { [unowned db] args in
+            if args[0] as? Int64 == 1000 { db.interrupt() }
+            return args[0]
+        }
+        expectResult(code: SQLITE_INTERRUPT) {
+            try db.transaction {
+                try db.run("INSERT INTO t VALUES (1)")
+                _ = try db.scalar(
+                    """
+                    WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 10000000)
+                    SELECT max(interruptAt(x)) FROM c
+                    """)
+            }
+        }
+        #expect(!db.isInTransaction)
+        #expect(try count(db) == 0)
+    }
+
     @Test func transactionsDoNotNest() throws {
         let db = try makeDatabase()
         expectResult(code: SQLITE_ERROR) {

@@ -96,6 +96,19 @@ import Testing
         #expect(try db.scalar("SELECT countValues(DISTINCT region) FROM sales") as? Int64 == 3)
     }
 
+    @Test func customAggregateIsNotAWindowFunction() throws {
+        let db = try makeDatabase()
+        try registerConcat(db)
+        let error = expectResult(code: SQLITE_ERROR) {
+            _ = try db.prepare("SELECT customConcat(note) OVER (ORDER BY rowid) FROM sales")
+        }
+        #expect(error?.message.contains("may not be used as a window function") == true)
+        // As a plain aggregate in a subquery it is fine.
+        #expect(
+            try db.scalar("SELECT customConcat(n) FROM (SELECT note AS n FROM sales WHERE note IS NOT NULL)") as? String
+                == "abcd")
+    }
+
     @Test func throwingReduceOrResultIsAnSQLError() throws {
         let db = try makeDatabase()
         try db.createAggregation(

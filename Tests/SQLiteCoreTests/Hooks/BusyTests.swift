@@ -54,6 +54,32 @@ import Testing
         }
     }
 
+    @Test(arguments: [Double.infinity, 1e12, Double(Int32.max)])
+    func hugeBusyTimeoutWaitsInsteadOfCrashing(timeout: Double) throws {
+        try withLockedDatabase { holder, waiter in
+            waiter.busyTimeout = timeout
+            #expect(waiter.busyTimeout == timeout)
+            let releaser = Thread {
+                usleep(100_000)
+                try? holder.execute("COMMIT")
+            }
+            releaser.start()
+            try waiter.run("INSERT INTO t VALUES (1)")
+            #expect(try waiter.scalar("SELECT count(*) FROM t") as? Int64 == 2)
+        }
+    }
+
+    @Test(arguments: [-1.0, -Double.infinity, Double.nan])
+    func negativeOrNaNBusyTimeoutFailsAtOnce(timeout: Double) throws {
+        try withLockedDatabase { holder, waiter in
+            waiter.busyTimeout = timeout
+            let start = Date()
+            expectResult(code: SQLITE_BUSY) { try waiter.run("INSERT INTO t VALUES (1)") }
+            #expect(Date().timeIntervalSince(start) < 1)
+            try holder.execute("COMMIT")
+        }
+    }
+
     @Test func busyTimeoutThatIsTooShortStillFails() throws {
         try withLockedDatabase { holder, waiter in
             waiter.busyTimeout = 0.1

@@ -105,6 +105,20 @@ import Testing
         #expect(copy?.bytes == raw)
     }
 
+    @Test func valuesAboveTheLengthLimitThrowTooBig() throws {
+        sqlite3_limit(db.handle, SQLITE_LIMIT_LENGTH, 1000)
+        let tooLong = String(repeating: "x", count: 1001)
+        let text = expectResult(code: SQLITE_TOOBIG) { _ = try db.scalar("SELECT ?", tooLong) }
+        #expect(text?.sql == "SELECT ?")
+        expectResult(code: SQLITE_TOOBIG) {
+            _ = try db.scalar("SELECT ?", Blob(bytes: Array(repeating: 0, count: 1001)))
+        }
+        let statement = try db.prepare("SELECT ?")
+        expectResult(code: SQLITE_TOOBIG) { try statement.bind(tooLong, at: 1) }
+        let longest = String(repeating: "x", count: 1000)
+        #expect(try db.scalar("SELECT ?", longest) as? String == longest)
+    }
+
     @Test func nilBindsNull() throws {
         #expect(try roundTrip(nil) == nil)
         #expect(try db.scalar("SELECT coalesce(?, 'fallback')", nil) as? String == "fallback")

@@ -1,3 +1,4 @@
+import Foundation
 import SQLiteCore
 import Testing
 
@@ -97,5 +98,41 @@ import Testing
             return statement.columnNames
         }
         #expect(names == ["renamed", "y"])
+    }
+}
+
+@Suite struct StatementCacheKeyTests {
+    @Test(arguments: ["SELECT 1; ", "  SELECT 1", "SELECT 1 -- one", "SELECT 1;\n"])
+    func sqlWithSurroundingTextIsStillReused(sql: String) throws {
+        let db = try Connection()
+        let first = try db.withCachedStatement(sql) { ObjectIdentifier($0) }
+        let second = try db.withCachedStatement(sql) { ObjectIdentifier($0) }
+        #expect(first == second)
+    }
+
+    @Test func manyUsesOfOneStatementStayFast() throws {
+        let db = try Connection()
+        let start = Date()
+        for _ in 0..<20_000 {
+            _ = try db.withCachedStatement("SELECT 1") { try $0.scalar() }
+        }
+        // Linear work is well under a second even in a debug build on a busy machine; a cache
+        // whose bookkeeping grows with every use takes far longer.
+        #expect(Date().timeIntervalSince(start) < 5)
+    }
+
+    @Test func leastRecentlyUsedStatementIsEvicted() throws {
+        let db = try Connection()
+        let capacity = db.statementCacheCapacity
+        let keep = try db.withCachedStatement("SELECT 0") { ObjectIdentifier($0) }
+        for index in 1..<capacity {
+            _ = try db.withCachedStatement("SELECT \(index)") { try $0.scalar() }
+            // Keep "SELECT 0" the most recently used one.
+            #expect(try db.withCachedStatement("SELECT 0") { ObjectIdentifier($0) } == keep)
+        }
+        for index in capacity..<(capacity + 10) {
+            _ = try db.withCachedStatement("SELECT \(index)") { try $0.scalar() }
+            #expect(try db.withCachedStatement("SELECT 0") { ObjectIdentifier($0) } == keep)
+        }
     }
 }

@@ -266,3 +266,29 @@ import Testing
         )
     }
 }
+
+@Suite struct FailedBindingTests {
+    @Test func aFailedRebindNeverRunsWithHalfOldValues() throws {
+        let db = try Connection()
+        try db.execute("CREATE TABLE t (a, b)")
+        let insert = try db.prepare("INSERT INTO t VALUES (?, ?)")
+        try insert.run(1, 2)
+        expectResult(code: SQLITE_RANGE) { try insert.run(3, UInt64.max) }  // fails at the second value
+        expectResult(code: SQLITE_RANGE) { try insert.run() }  // so the statement is not fully bound
+        expectResult(code: SQLITE_RANGE) { _ = try insert.step() }
+        let rows = try db.prepare("SELECT a, b FROM t").map { [$0[0] as? Int64, $0[1] as? Int64] }
+        #expect(rows == [[1, 2]])
+        try insert.run(3, 4)
+        #expect(try db.scalar("SELECT count(*) FROM t") as? Int64 == 2)
+    }
+
+    @Test func aFailedNamedRebindNeverRunsWithHalfOldValues() throws {
+        let db = try Connection()
+        try db.execute("CREATE TABLE t (a, b)")
+        let insert = try db.prepare("INSERT INTO t VALUES (:a, :b)")
+        try insert.run(["a": 1, "b": 2])
+        expectResult(code: SQLITE_RANGE) { try insert.run(["a": 3, "c": 4]) }
+        expectResult(code: SQLITE_RANGE) { try insert.run() }
+        #expect(try db.scalar("SELECT count(*) FROM t") as? Int64 == 1)
+    }
+}

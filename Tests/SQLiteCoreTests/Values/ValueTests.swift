@@ -109,6 +109,19 @@ import Testing
         #expect(error?.message.contains("'\(text)'") == true)
     }
 
+    @Test(arguments: [
+        ("0000-01-01T00:00:00.000", -62_167_219_200.0), ("-0001-12-31T23:59:59.999", -62_167_219_200.001),
+        ("9999-12-31T23:59:59.999", 253_402_300_799.999), ("10000-01-01T00:00:00.000", 253_402_300_800),
+        ("33658-09-27T01:46:40.000", 1e12),
+    ])
+    func extremeYearsRoundTrip(text: String, seconds: Double) throws {
+        let date = Date(timeIntervalSince1970: seconds)
+        #expect(date.datatypeValue == text)
+        let parsed = try Date.fromDatatypeValue(text)
+        #expect(abs(parsed.timeIntervalSince1970 - seconds) < 0.000_5)
+        #expect(parsed.datatypeValue == text)
+    }
+
     @Test func leapDayParses() throws {
         #expect(try Date.fromDatatypeValue("2016-02-29T00:00:00.000") == Date(timeIntervalSince1970: 1_456_704_000))
     }

@@ -1,0 +1,171 @@
+import Dispatch
+import Foundation
+import SQLiteCore
+import Testing
+
+@Suite struct ThreadSafetyTests {
+    @Test func concurrentInsertsAndReadsOnOneConnection() throws {
+        let db = try Connection()
+        try db.execute("CREATE TABLE t (thread INTEGER, value INTEGER)")
+        let threads = 8
+        let rowsPerThread = 200
+        let failures = Locked<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            do {
+                for value in 0..<rowsPerThread {
+                    try db.run("INSERT INTO t VALUES (?, ?)", thread, value)
+                    if value % 20 == 0 {
+                        let count = try db.scalar("SELECT count(*) FROM t WHERE thread = ?", thread) as? Int64
+                        if count != Int64(value + 1) {
+                            failures.withLock { $0.append("thread \(thread): \(String(describing: count))") }
+                        }
+                    }
+                }
+            } catch {
+                failures.withLock { $0.append("\(error)") }
+            }
+        }
+        #expect(failures.value.isEmpty)
+        #expect(try db.scalar("SELECT count(*) FROM t") as? Int64 == Int64(threads * rowsPerThread))
+        #expect(
+            try db.scalar("SELECT sum(value) FROM t") as? Int64
+                == Int64(threads * (rowsPerThread * (rowsPerThread - 1) / 2)))
+        #expect(try db.scalar("SELECT count(DISTINCT thread) FROM t") as? Int64 == Int64(threads))
+    }
+
+    @Test func oneStatementSharedBetweenThreads() throws {
+        let db = try Connection()
+        try db.execute("CREATE TABLE t (value INTEGER)")
+        let insert = try db.prepare("INSERT INTO t VALUES (?)")
+        let errors = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: 6) { thread in
+            for value in 0..<100 {
+                do { try insert.run(thread * 1000 + value) } catch { errors.withLock { $0 += 1 } }
+            }
+        }
+        #expect(errors.value == 0)
+        #expect(try db.scalar("SELECT count(DISTINCT value) FROM t") as? Int64 == 600)
+    }
+
+    @Test func cachedStatementsFromManyThreads() throws {
+        let db = try Connection()
+        try db.execute("CREATE TABLE t (value INTEGER)")
+        let errors = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: 6) { thread in
+            for value in 0..<100 {
+                do {
+                    try db.withCachedStatement("INSERT INTO t VALUES (?)") { _ = try $0.run(thread * 1000 + value) }
+                    _ = try db.withCachedStatement("SELECT count(*) FROM t") { try $0.scalar() }
+                } catch {
+                    errors.withLock { $0 += 1 }
+                }
+            }
+        }
+        #expect(errors.value == 0)
+        #expect(try db.scalar("SELECT count(DISTINCT value) FROM t") as? Int64 == 600)
+    }
+
+    @Test func concurrentTasksOnOneConnection() async throws {
+        let db = try Connection()
+        try db.execute("CREATE TABLE t (task INTEGER, value INTEGER)")
+        try await withThrowingTaskGroup(of: Int64.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    for value in 0..<50 { try db.run("INSERT INTO t VALUES (?, ?)", task, value) }
+                    return try db.scalar("SELECT count(*) FROM t WHERE task = ?", task) as? Int64 ?? -1
+                }
+            }
+            for try await count in group { #expect(count == 50) }
+        }
+        #expect(try db.scalar("SELECT count(*) FROM t") as? Int64 == 400)
+    }
+
+    @Test func transactionOnOneThreadMakesOthersWait() throws {
+        let db = try Connection()
+        try db.execute("CREATE TABLE t (who TEXT)")
+        let insideTransaction = Locked(false)
+        let otherDone = Locked(false)
+        let otherResult = Locked<String?>(nil)
+        let other = Thread {
+            #expect(waitUntil { insideTransaction.value })
+            do {
+                // Must wait for the transaction to end, and must not become part of it.
+                try db.run("INSERT INTO t VALUES ('other')")
+                let count = try db.scalar("SELECT count(*) FROM t") as? Int64
+                otherResult.withLock { $0 = "count \(count ?? -1)" }
+            } catch {
+                otherResult.withLock { $0 = "\(error)" }
+            }
+            otherDone.withLock { $0 = true }
+        }
+        other.start()
+        #expect(throws: TestError.self) {
+            try db.transaction {
+                try db.run("INSERT INTO t VALUES ('transaction')")
+                insideTransaction.withLock { $0 = true }
+                usleep(200_000)
+                #expect(!otherDone.value, "the other thread ran inside the transaction")
+                #expect(try db.scalar("SELECT count(*) FROM t") as? Int64 == 1)
+                throw TestError()  // rolls back only the transaction's own row
+            }
+        }
+        #expect(waitUntil { otherDone.value })
+        #expect(otherResult.value == "count 1")
+        let rows = try db.prepare("SELECT who FROM t").map { $0[0] as? String }
+        #expect(rows == ["other"])
+    }
+
+    @Test func withLockGroupsCallsAtomically() throws {
+        let db = try Connection()
+        try db.execute("CREATE TABLE counter (n INTEGER); INSERT INTO counter VALUES (0)")
+        let errors = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for _ in 0..<100 {
+                do {
+                    try db.withLock {
+                        let n = try db.scalar("SELECT n FROM counter") as? Int64 ?? 0
+                        try db.run("UPDATE counter SET n = ?", n + 1)
+                    }
+                } catch {
+                    errors.withLock { $0 += 1 }
+                }
+            }
+        }
+        #expect(errors.value == 0)
+        #expect(try db.scalar("SELECT n FROM counter") as? Int64 == 400)
+    }
+
+    @Test func interruptDoesNotWaitForTheConnectionsLock() throws {
+        let db = try Connection()
+        let returned = Locked(false)
+        db.withLock {
+            let thread = Thread {
+                db.interrupt()  // while this thread cannot take the lock
+                returned.withLock { $0 = true }
+            }
+            thread.start()
+            #expect(waitUntil(timeout: 5) { returned.value })
+        }
+        #expect(try db.scalar("SELECT 1") as? Int64 == 1)
+    }
+
+    @Test func connectionsOnSeveralThreadsShareAFileDatabase() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory.path("shared.sqlite3")
+            let setup = try Connection(path, journalMode: .wal)
+            try setup.execute("CREATE TABLE t (value INTEGER)")
+            let errors = Locked<[String]>([])
+            DispatchQueue.concurrentPerform(iterations: 4) { thread in
+                do {
+                    let db = try Connection(path)
+                    db.busyTimeout = 10
+                    for value in 0..<50 { try db.run("INSERT INTO t VALUES (?)", thread * 100 + value) }
+                } catch {
+                    errors.withLock { $0.append("\(error)") }
+                }
+            }
+            #expect(errors.value.isEmpty)
+            #expect(try setup.scalar("SELECT count(*) FROM t") as? Int64 == 200)
+        }
+    }
+}
