@@ -33,8 +33,8 @@ public final class Backup: @unchecked Sendable {
     init(source: ConnectionHandle, sourceName: String, target: ConnectionHandle, targetName: String) throws(Result) {
         self.source = source
         self.target = target
-        let pointer = target.lock.withLock {
-            source.lock.withLock { sqlite3_backup_init(target.pointer, targetName, source.pointer, sourceName) }
+        let pointer = Backup.withBothLocked(source, target) {
+            sqlite3_backup_init(target.pointer, targetName, source.pointer, sourceName)
         }
         guard let pointer else {
             // The error of a failed backup_init is recorded on the target connection.
@@ -50,7 +50,7 @@ public final class Backup: @unchecked Sendable {
     /// Copies pages; throws on error (`SQLITE_BUSY` and `SQLITE_LOCKED` too: step again later).
     public func step(pagesToCopy pages: Pages = .all) throws(Result) {
         guard let handle else { return }
-        let code = target.lock.withLock { source.lock.withLock { sqlite3_backup_step(handle, pages.count) } }
+        let code = Backup.withBothLocked(source, target) { sqlite3_backup_step(handle, pages.count) }
         switch code {
         case SQLITE_OK, SQLITE_DONE:
             return
@@ -63,8 +63,17 @@ public final class Backup: @unchecked Sendable {
     /// Ends the backup and releases its resources; further steps do nothing.
     public func finish() {
         guard let handle else { return }
-        target.lock.withLock { source.lock.withLock { _ = sqlite3_backup_finish(handle) } }
+        Backup.withBothLocked(source, target) { _ = sqlite3_backup_finish(handle) }
         self.handle = nil
+    }
+
+    /// Runs `body` holding both connections' locks, always taken in the same (address) order,
+    /// so that two backups in opposite directions, or a backup racing a transaction that uses
+    /// both connections, cannot deadlock.
+    private static func withBothLocked<T>(_ a: ConnectionHandle, _ b: ConnectionHandle, _ body: () -> T) -> T {
+        if a === b { return a.lock.withLock(body) }
+        let (first, second) = ObjectIdentifier(a) < ObjectIdentifier(b) ? (a, b) : (b, a)
+        return first.lock.withLock { second.lock.withLock(body) }
     }
 
     /// The pages left to copy, as of the last step.

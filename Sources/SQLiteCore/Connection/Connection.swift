@@ -55,8 +55,11 @@ public final class Connection: @unchecked Sendable {
         connection = ConnectionHandle(pointer: pointer)
         statementCache = StatementCache(capacity: 64)
         if let journalMode {
-            try setJournalMode(journalMode)
-            if journalMode == .wal { try execute("PRAGMA synchronous = NORMAL") }
+            // WAL's pairing with synchronous = NORMAL only where WAL took effect (an in-memory
+            // database keeps its memory journal, as SQLite decides).
+            if try setJournalMode(journalMode) == .wal, journalMode == .wal {
+                try execute("PRAGMA synchronous = NORMAL")
+            }
         }
     }
 
@@ -260,22 +263,18 @@ public final class Connection: @unchecked Sendable {
     /// Prepares the first statement of `sql`: `nil` when there is none (only white space or
     /// comments), and the text after it, `nil` when nothing follows.
     private func prepareFirst(_ sql: String, persistent: Bool = false) throws(Result) -> (Statement?, String?) {
-        var sql = sql
         let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
-        let (code, pointer, rest) = sql.withUTF8 { bytes -> (Int32, OpaquePointer?, String?) in
-            guard let base = bytes.baseAddress, !bytes.isEmpty else { return (SQLITE_OK, nil, nil) }
-            return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { text in
-                var pointer: OpaquePointer?
-                var tail: UnsafePointer<CChar>?
-                let code = sqlite3_prepare_v3(handle, text, Int32(clamping: bytes.count), flags, &pointer, &tail)
-                let consumed = tail.map { $0 - text } ?? bytes.count
-                // SQLite reads SQL up to a NUL character and stops its tail there: what follows
-                // a NUL is never SQL (handing it back would make execute(_:) loop forever).
-                let rest =
-                    consumed < bytes.count && bytes[consumed] != 0
-                    ? String(decoding: UnsafeBufferPointer(rebasing: bytes[consumed...]), as: UTF8.self) : nil
-                return (code, pointer, rest)
-            }
+        let length = sql.utf8.count
+        // A NUL-terminated buffer, with the terminator counted in the length: SQLite then reads
+        // the text in place instead of copying it first.
+        let (code, pointer, rest) = sql.withCString { text -> (Int32, OpaquePointer?, String?) in
+            guard length > 0 else { return (SQLITE_OK, nil, nil) }
+            var pointer: OpaquePointer?
+            var tail: UnsafePointer<CChar>?
+            let code = sqlite3_prepare_v3(handle, text, Int32(clamping: length + 1), flags, &pointer, &tail)
+            let consumed = tail.map { $0 - text } ?? length
+            let rest = consumed < length ? String(cString: text + consumed) : nil
+            return (code, pointer, rest)
         }
         if code != SQLITE_OK {
             // No statement exists to carry the SQL: the message names it instead.

@@ -77,6 +77,8 @@ extension Statement {
             }
             sqlite3_reset(handle)
             try bindValue(value, at: Int32(index))
+            // Binding again, one parameter at a time, replaces an earlier failed bind.
+            pendingError = nil
             markBound(index)
         }
     }
@@ -87,6 +89,7 @@ extension Statement {
             let index = try parameterIndex(named: name)
             sqlite3_reset(handle)
             try bindValue(value, at: index)
+            pendingError = nil
             markBound(Int(index))
         }
     }
