@@ -30,6 +30,10 @@ final class StatementCache: @unchecked Sendable {
     }
 
     func checkIn(_ statement: Statement, sql: String) {
+        // Statements displaced from the cache are released after the cache lock is: finalizing
+        // takes the connection lock, and a thread holding that one (in a transaction, say) may
+        // be waiting for the cache lock.
+        var displaced: [Statement] = []
         lock.withLock {
             guard capacity > 0 else { return }
             // Move the key to the most recently used end. It is usually still in `order` from
@@ -37,22 +41,26 @@ final class StatementCache: @unchecked Sendable {
             // without removing it would grow `order` by one on every use.
             if let position = order.lastIndex(of: sql) { order.remove(at: position) }
             order.append(sql)
-            entries[sql] = statement
+            if let replaced = entries.updateValue(statement, forKey: sql) { displaced.append(replaced) }
             while entries.count > capacity, !order.isEmpty {
-                entries.removeValue(forKey: order.removeFirst())
+                if let evicted = entries.removeValue(forKey: order.removeFirst()) { displaced.append(evicted) }
             }
             if order.count > capacity * 4 { order = order.filter { entries[$0] != nil } }
         }
+        displaced.removeAll()
     }
 
     var count: Int { lock.withLock { entries.count } }
 
     func removeAll() {
+        // Released after the lock, as in `checkIn`.
+        var displaced: [String: Statement] = [:]
         lock.withLock {
-            entries.removeAll()
+            swap(&displaced, &entries)
             order.removeAll()
             canonicalSQL.removeAll()
         }
+        displaced.removeAll()
     }
 }
 

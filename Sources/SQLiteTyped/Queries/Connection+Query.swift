@@ -14,14 +14,14 @@ extension Connection {
     /// The result is an `AnySequence<Row>`, as in SQLite.swift; iterating it again runs the
     /// query again.
     public func prepare(_ query: QueryType) throws -> AnySequence<Row> {
-        let expression = query.expression
+        let expression = SelectShapeCache.render(query.clauses)
         let iterator = try rowIterator(expression, query.clauses)
         return AnySequence(RowSequence(connection: self, query: expression, clauses: query.clauses, iterator: iterator))
     }
 
     /// Prepares `query` for iteration with errors thrown from ``RowIterator/failableNext()``.
     public func prepareRowIterator(_ query: QueryType) throws -> RowIterator {
-        try rowIterator(query.expression, query.clauses)
+        try rowIterator(SelectShapeCache.render(query.clauses), query.clauses)
     }
 
     /// The first row `query` returns (adding `LIMIT 1`), or nil when there is none.
@@ -32,11 +32,10 @@ extension Connection {
     public func pluck(_ query: QueryType) throws -> Row? {
         var clauses = query.clauses
         clauses.limit = (1, clauses.limit?.offset)
-        var renderer = SQLRenderer()
-        renderer.appendSelect(clauses)
-        let statement = try cachedStatement(renderer.sql)
+        let query = SelectShapeCache.render(clauses)
+        let statement = try cachedStatement(query.template)
         defer { returnToCache(statement) }
-        if !renderer.bindings.isEmpty { statement.bind(renderer.bindings) }
+        if !query.bindings.isEmpty { statement.bind(query.bindings) }
         let map = columnMap(statement, clauses)
         guard try statement.step() else { return nil }
         let source = RowSource(statement: statement)

@@ -67,10 +67,4 @@ extension QueryType {
     public subscript(star: Star) -> Expression<Void> {
         Expression(namespace + ".*", [])
     }
-
-    /// A column of this table by name, qualified: `users[column: "id"]`... use
-    /// `table[Expression<T>(name)]` for typed access.
-    public subscript(name: String) -> Expression<Void> {
-        Expression(namespace + "." + SQLText.quote(name), [])
-    }
 }

@@ -2,7 +2,7 @@
 ///
 /// An error during iteration ends it silently, as in SQLite.swift; use
 /// ``Connection/prepareRowIterator(_:)`` to have errors thrown.
-public struct RowSequence: Sequence {
+struct RowSequence: Sequence {
     let connection: Connection
     let query: Expression<Void>
     let clauses: QueryClauses
@@ -17,7 +17,7 @@ public struct RowSequence: Sequence {
     }
 
     /// An iterator over the rows; each iteration after the first runs the query again.
-    public func makeIterator() -> RowIterator {
+    func makeIterator() -> RowIterator {
         if let iterator = first.take() { return iterator }
         if let iterator = try? connection.rowIterator(query, clauses) { return iterator }
         return RowIterator.empty(connection)

@@ -21,6 +21,23 @@ import Testing
         #expect(rows.map { $0[email] } == ["alice@mac.com", "alice@mac.com", "betty@icloud.com"])
     }
 
+    @Test func unqualifiedColumnOfTwoTablesIsAmbiguous() throws {
+        let db = try Doc.populated()
+        let row = try #require(try db.pluck(users.join(posts, on: userId == users[id])))
+        #expect(throws: QueryError.ambiguousColumn(name: #""id""#, similar: [#""users"."id""#, #""posts"."id""#])) {
+            try row.get(id)
+        }
+        #expect(row[userId] == 1)
+        let missing = Expression<Int64>("missing")
+        do {
+            _ = try row.get(missing)
+            Issue.record("expected noSuchColumn")
+        } catch let QueryError.noSuchColumn(name, columns) {
+            #expect(name == #""missing""#)
+            #expect(columns.contains(#""posts"."title""#))
+        }
+    }
+
     @Test func joinTypes() {
         #expect(
             users.join(.leftOuter, posts, on: userId == users[id]).asSQL()

@@ -172,3 +172,31 @@ import Testing
         )
     }
 }
+
+@Suite struct ShapeCacheTests {
+    @Test func repeatedShapesKeepTheirOwnSQLAndValues() throws {
+        let db = try Doc.populated()
+        let users = Doc.users
+        let id = Doc.id
+        let email = Doc.email
+        for round in 0..<3 {
+            for value in Int64(1)...3 {
+                #expect(try db.pluck(users.filter(id == value))?[id] == value)
+                #expect(try db.pluck(users.filter(id >= value).order(id.desc))?[id] == 3)
+                #expect(try db.pluck(users.filter(id >= value).order(id))?[id] == value)
+                let limited = try db.prepareRowIterator(users.order(id).limit(Int(value), offset: round % 2))
+                #expect(try limited.map { $0[id] }.count == min(Int(value), 3 - round % 2))
+            }
+            let long = Expression<String>("email")
+            let pattern = "%@mac.com%-\(round)-with-a-long-suffix-that-is-not-a-small-string"
+            #expect(try db.pluck(users.filter(long.like(pattern))) == nil)
+            #expect(try db.pluck(users.filter(email.like("%@mac.com")).order(id))?[id] == 1)
+        }
+        for value in Int64(1)...3 {
+            try db.run(users.insert(or: .replace, id <- value, email <- "user\(value)@x.com"))
+            try db.run(users.insert(id <- value + 10, email <- "more\(value)@x.com"))
+        }
+        #expect(try db.scalar(users.count) == 6)
+        #expect(try db.scalar(users.filter(id == 2).select(email)) == "user2@x.com")
+    }
+}
