@@ -66,6 +66,7 @@ let package = Package(
         .library(name: "CSQLiteAmalgamation", targets: ["CSQLiteAmalgamation"]),
         .library(name: "SQLiteCore", targets: ["SQLiteCore"]),
         .library(name: "SQLiteTyped", targets: ["SQLiteTyped"]),
+        .library(name: "SQLiteCodable", targets: ["SQLiteCodable"]),
         .library(name: "SQLite", targets: ["SQLite"]),
         .executable(name: "sqlite-bench", targets: ["Benchmarks"]),
     ],
@@ -89,8 +90,12 @@ let package = Package(
             dependencies: ["SQLiteCore"]
         ),
         .target(
-            name: "SQLite",
+            name: "SQLiteCodable",
             dependencies: ["SQLiteCore", "SQLiteTyped"]
+        ),
+        .target(
+            name: "SQLite",
+            dependencies: ["SQLiteCore", "SQLiteTyped", "SQLiteCodable"]
         ),
         .executableTarget(
             name: "Benchmarks",
@@ -103,6 +108,10 @@ let package = Package(
         .testTarget(
             name: "SQLiteTypedTests",
             dependencies: ["SQLiteTyped", "SQLiteCore"]
+        ),
+        .testTarget(
+            name: "SQLiteCodableTests",
+            dependencies: ["SQLiteCodable", "SQLiteTyped", "SQLiteCore"]
         ),
     ],
     swiftLanguageModes: [.v6]
