@@ -72,11 +72,11 @@ extension ColumnValue {
     /// built with `<-` has.
     func setter(column: String) -> Setter {
         switch self {
-        case .null: Expression<String?>(column) <- (nil as String?)
-        case .integer(let value): Expression<Int64>(column) <- value
-        case .real(let value): Expression<Double>(column) <- value
-        case .text(let value): Expression<String>(column) <- value
-        case .blob(let bytes): Expression<Blob>(column) <- Blob(bytes: bytes)
+        case .null: SQLExpression<String?>(column) <- (nil as String?)
+        case .integer(let value): SQLExpression<Int64>(column) <- value
+        case .real(let value): SQLExpression<Double>(column) <- value
+        case .text(let value): SQLExpression<String>(column) <- value
+        case .blob(let bytes): SQLExpression<Blob>(column) <- Blob(bytes: bytes)
         }
     }
 }

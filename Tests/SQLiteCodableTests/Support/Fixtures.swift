@@ -79,3 +79,15 @@ enum Doc {
 func message(of error: (any Error)?) -> String {
     error.map { "\($0)" } ?? "no error"
 }
+
+/// The SQL statements a connection runs, collected through its trace hook.
+final class StatementLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    init(_ db: Connection) {
+        db.trace { [self] line in lock.withLock { lines.append(line) } }
+    }
+
+    var statements: [String] { lock.withLock { lines } }
+}
