@@ -20,12 +20,11 @@ final class StatementCache: @unchecked Sendable {
     func checkIn(_ statement: Statement, sql: String) {
         lock.withLock {
             guard capacity > 0 else { return }
-            if entries.updateValue(statement, forKey: sql) == nil {
-                order.append(sql)
-            } else if let position = order.lastIndex(of: sql) {
-                order.remove(at: position)
-                order.append(sql)
-            }
+            // A checked-out statement's SQL stays in `order`: move it to the end rather than
+            // appending it again, or `order` grows by one entry per use.
+            if let position = order.lastIndex(of: sql) { order.remove(at: position) }
+            entries[sql] = statement
+            order.append(sql)
             while entries.count > capacity, !order.isEmpty {
                 entries.removeValue(forKey: order.removeFirst())
             }
