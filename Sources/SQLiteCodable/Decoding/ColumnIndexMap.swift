@@ -63,9 +63,11 @@ final class KeyLookup {
     let naming: ColumnNaming
     /// Converted column name → index, for a custom decoding strategy.
     private let converted: [String: Int]?
-    private var recent: [(key: String, index: Int)] = []
+    // Hot paths, touched by one thread at a time (a statement is used while checked out):
+    // no dynamic exclusivity checks.
+    @exclusivity(unchecked) private var recent: [(key: String, index: Int)] = []
     /// The position of the next lookup within the current row; reset before each row.
-    var position = 0
+    @exclusivity(unchecked) var position = 0
 
     init(map: ColumnIndexMap, naming: ColumnNaming) {
         self.map = map

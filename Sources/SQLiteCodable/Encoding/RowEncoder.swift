@@ -16,12 +16,13 @@ final class RowEncoder: Encoder {
     let omitsNil: Bool
 
     /// The encoded columns and their values, in encoding order.
-    private(set) var columns: [String] = []
-    private(set) var values: [ColumnValue] = []
+    // Hot paths of one encoder, used by one thread at a time: no dynamic exclusivity checks.
+    @exclusivity(unchecked) private(set) var columns: [String] = []
+    @exclusivity(unchecked) private(set) var values: [ColumnValue] = []
 
     /// Key → column conversions made at each position of the previous row.
-    private var keyCache: [(key: String, column: String)] = []
-    private var position = 0
+    @exclusivity(unchecked) private var keyCache: [(key: String, column: String)] = []
+    @exclusivity(unchecked) private var position = 0
 
     init(
         options: CodingOptions, naming: ColumnNaming, rowType: String, userInfo: [CodingUserInfoKey: Any] = [:],
@@ -39,6 +40,12 @@ final class RowEncoder: Encoder {
         reset()
         try value.encode(to: self)
         return (columns, values)
+    }
+
+    /// Encodes `value` into ``columns`` and ``values``, reusing their storage.
+    func encodeInPlace<T: Encodable>(_ value: T) throws {
+        reset()
+        try value.encode(to: self)
     }
 
     /// Forgets the previous row, keeping storage and caches.

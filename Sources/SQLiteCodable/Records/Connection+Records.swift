@@ -15,8 +15,22 @@ extension Connection {
     @discardableResult
     public func insert<R: Record>(_ record: R) throws -> Int64 {
         let plan = RecordPlan.of(R.self)
-        var (columns, values) = try plan.encoder().encodeRow(record)
-        return try insertEncoded(plan, &columns, &values)
+        let encoder = plan.takeEncoder()
+        defer { plan.returnEncoder(encoder) }
+        try encoder.encodeInPlace(record)
+        if plan.timestamps {
+            var columns = encoder.columns
+            var values = encoder.values
+            return try insertEncoded(plan, &columns, &values)
+        }
+        let skip = plan.newKeyIndex(encoder.columns, encoder.values)
+        var columns = encoder.columns.map { $0 }
+        if skip >= 0 { columns.remove(at: skip) }
+        return try withRawStatement(plan.insertSQL(columns)) { statement in
+            try bindEncoded(statement, encoder.values, skipping: skip)
+            try runRaw(statement)
+            return sqlite3_last_insert_rowid(handle)
+        }
     }
 
     /// Inserts `records` in one transaction (a savepoint inside an open one), reusing one
@@ -33,19 +47,36 @@ extension Connection {
             var rowids: [Int64] = []
             rowids.reserveCapacity(records.count)
             var statement: Statement?
+            // The encoded columns (with a new key, if any, at `statementSkip`) the statement
+            // was prepared for: records of one type usually share them.
             var statementColumns: [String] = []
+            var statementSkip = -1
             defer { if let statement { returnToCache(statement) } }
             for record in records {
-                var (columns, values) = try encoder.encodeRow(record)
-                prepareInsert(plan, &columns, &values)
-                if statement == nil || statementColumns != columns {
+                try encoder.encodeInPlace(record)
+                var values = encoder.values
+                var skip = plan.newKeyIndex(encoder.columns, values)
+                if plan.timestamps {
+                    var columns = encoder.columns
+                    prepareInsert(plan, &columns, &values)
+                    skip = -1
+                    if statement == nil || statementColumns != columns {
+                        if let previous = statement { returnToCache(previous) }
+                        statement = nil
+                        statement = try cachedStatement(plan.insertSQL(columns))
+                        statementColumns = columns
+                    }
+                } else if statement == nil || skip != statementSkip || statementColumns != encoder.columns {
                     if let previous = statement { returnToCache(previous) }
                     statement = nil
+                    statementColumns = encoder.columns.map { $0 }
+                    statementSkip = skip
+                    var columns = statementColumns
+                    if skip >= 0 { columns.remove(at: skip) }
                     statement = try cachedStatement(plan.insertSQL(columns))
-                    statementColumns = columns
                 }
                 guard let statement else { continue }
-                try bindRaw(statement, values)
+                try bindEncoded(statement, values, skipping: skip)
                 try runRaw(statement)
                 rowids.append(sqlite3_last_insert_rowid(handle))
             }
@@ -253,6 +284,24 @@ extension Connection {
     func inTransaction<T>(_ body: () throws -> T) throws -> T {
         try withLock {
             isInTransaction ? try savepoint(block: body) : try transaction(block: body)
+        }
+    }
+
+    /// Resets `statement` and binds `values` in order, leaving out the one at `skip` (-1 for
+    /// none), with the connection locked by the caller.
+    private func bindEncoded(_ statement: Statement, _ values: [ColumnValue], skipping skip: Int) throws(Result) {
+        let handle = statement.handle
+        sqlite3_reset(handle)
+        guard values.count - (skip >= 0 ? 1 : 0) == statement.parameterCount else {
+            throw Result.misuse(
+                "\(values.count) value(s) for \(statement.parameterCount) parameter(s)", code: SQLITE_RANGE,
+                statement: statement)
+        }
+        var parameter: Int32 = 1
+        for index in values.indices where index != skip {
+            let code = values[index].bind(to: handle, at: parameter)
+            if code != SQLITE_OK { throw sqliteError(code, statement) }
+            parameter += 1
         }
     }
 

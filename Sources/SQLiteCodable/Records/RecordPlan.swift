@@ -21,6 +21,7 @@ final class RecordPlan: @unchecked Sendable {
     private var lastInsert: (columns: [String], sql: String)?
     private var insertSQLs: [[String]: String] = [:]
     private var updateSQLs: [[String]: String] = [:]
+    private var spareEncoder: RowEncoder?
 
     init<R: Record>(_ type: R.Type) {
         rowType = "\(R.self)"
@@ -54,6 +55,31 @@ final class RecordPlan: @unchecked Sendable {
     /// A fresh encoder for the record type (every `nil` is stored as NULL).
     func encoder() -> RowEncoder {
         RowEncoder(options: options, naming: naming, rowType: rowType)
+    }
+
+    /// An encoder kept between single-record inserts (its key cache warm), or a fresh one
+    /// when another thread holds it; give it back with ``returnEncoder(_:)``.
+    func takeEncoder() -> RowEncoder {
+        lock.lock()
+        defer { lock.unlock() }
+        if let spare = spareEncoder {
+            spareEncoder = nil
+            return spare
+        }
+        return encoder()
+    }
+
+    func returnEncoder(_ encoder: RowEncoder) {
+        lock.lock()
+        spareEncoder = encoder
+        lock.unlock()
+    }
+
+    /// The position of a new auto-increment key among the encoded columns, which an insert
+    /// leaves out; -1 when there is none.
+    func newKeyIndex(_ columns: [String], _ values: [ColumnValue]) -> Int {
+        guard primaryKey.isAutoIncrement, let index = columns.firstIndex(of: primaryKey.column) else { return -1 }
+        return isNew(values[index]) ? index : -1
     }
 
     /// `INSERT INTO "t" ("a", "b") VALUES (?, ?)` for `columns`.
