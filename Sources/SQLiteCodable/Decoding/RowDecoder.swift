@@ -11,10 +11,15 @@ final class RowDecoder: Decoder {
     let userInfo: [CodingUserInfoKey: Any]
     var codingPath: [any CodingKey] { [] }
 
+    /// Whether the decoder keeps its container between rows (decoders of statements, whose
+    /// owner calls ``finish()``).
+    let keepsContainer: Bool
+
     init(
         reader: ColumnReader, lookup: KeyLookup, options: CodingOptions, rowType: String,
-        userInfo: [CodingUserInfoKey: Any] = [:]
+        userInfo: [CodingUserInfoKey: Any] = [:], keepsContainer: Bool = false
     ) {
+        self.keepsContainer = keepsContainer
         self.reader = reader
         self.lookup = lookup
         self.options = options
@@ -29,8 +34,30 @@ final class RowDecoder: Decoder {
         return try T(from: self)
     }
 
+    /// The container of the last row and its key type: every row of a statement asks for the
+    /// same one, so it is made once instead of allocated (with generic lookups) per row.
+    /// Holding it makes a reference cycle with the container: ``finish()`` breaks it.
+    @exclusivity(unchecked) private var lastKeyType: ObjectIdentifier?
+    @exclusivity(unchecked) private var lastContainer: AnyObject?
+
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(RowKeyedDecodingContainer<Key>(decoder: self))
+        let keyType = ObjectIdentifier(Key.self)
+        if lastKeyType == keyType, let lastContainer {
+            return unsafeBitCast(lastContainer, to: KeyedDecodingContainer<Key>.self)
+        }
+        let container = KeyedDecodingContainer(RowKeyedDecodingContainer<Key>(decoder: self))
+        // A `KeyedDecodingContainer` is a single reference to its box: keep that reference.
+        if keepsContainer, MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<AnyObject>.size {
+            lastContainer = unsafeBitCast(container, to: AnyObject.self)
+            lastKeyType = keyType
+        }
+        return container
+    }
+
+    /// Drops the kept container (and with it the cycle through it).
+    func finish() {
+        lastContainer = nil
+        lastKeyType = nil
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

@@ -39,6 +39,7 @@ extension Connection {
             let decoder = StatementState.of(statement).decoder(
                 for: T.self, statement: statement, naming: ColumnNaming(options: options), options: options,
                 userInfo: userInfo, cached: false)
+            defer { decoder.finish() }
             var rows: [T] = []
             while try stepRaw(statement) {
                 rows.append(try decoder.decodeRow(T.self))
@@ -71,6 +72,7 @@ extension Connection {
             let decoder = StatementState.of(statement).decoder(
                 for: T.self, statement: statement, naming: ColumnNaming(options: options), options: options,
                 userInfo: userInfo, cached: false)
+            defer { decoder.finish() }
             return try decoder.decodeRow(T.self)
         }
     }

@@ -12,6 +12,10 @@ final class StatementState {
         let base: Int
     }
 
+    deinit {
+        for decoder in decoders.values { decoder.finish() }
+    }
+
     /// The state of `statement`, attached on first use (replacing another tier's attachment,
     /// which that tier rebuilds when it needs it).
     static func of(_ statement: Statement) -> StatementState {
@@ -43,7 +47,7 @@ final class StatementState {
         let lookup = KeyLookup(map: map(for: statement, range: range), naming: naming)
         let decoder = RowDecoder(
             reader: ColumnReader(source: .statement(statement.handle)), lookup: lookup, options: options,
-            rowType: "\(T.self)", userInfo: userInfo)
+            rowType: "\(T.self)", userInfo: userInfo, keepsContainer: true)
         if cached { decoders[key] = decoder }
         return decoder
     }
