@@ -26,8 +26,9 @@ final class RowEncoder: Encoder {
 
     init(
         options: CodingOptions, naming: ColumnNaming, rowType: String, userInfo: [CodingUserInfoKey: Any] = [:],
-        omitsNil: Bool = false
+        omitsNil: Bool = false, keepsContainer: Bool = false
     ) {
+        self.keepsContainer = keepsContainer
         self.options = options
         self.naming = naming
         self.rowType = rowType
@@ -99,8 +100,30 @@ final class RowEncoder: Encoder {
             rowType: rowType, codingPath: [key])
     }
 
+    /// Whether the encoder keeps its keyed container between rows (encoders reused for many
+    /// records, whose owner calls ``finish()``).
+    let keepsContainer: Bool
+    @exclusivity(unchecked) private var lastKeyType: ObjectIdentifier?
+    @exclusivity(unchecked) private var lastContainer: AnyObject?
+
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(RowKeyedEncodingContainer<Key>(encoder: self))
+        let keyType = ObjectIdentifier(Key.self)
+        if lastKeyType == keyType, let lastContainer {
+            return unsafeBitCast(lastContainer, to: KeyedEncodingContainer<Key>.self)
+        }
+        let container = KeyedEncodingContainer(RowKeyedEncodingContainer<Key>(encoder: self))
+        // A `KeyedEncodingContainer` is a single reference to its box: keep that reference.
+        if keepsContainer, MemoryLayout<KeyedEncodingContainer<Key>>.size == MemoryLayout<AnyObject>.size {
+            lastContainer = unsafeBitCast(container, to: AnyObject.self)
+            lastKeyType = keyType
+        }
+        return container
+    }
+
+    /// Drops the kept container (and the reference cycle through it).
+    func finish() {
+        lastContainer = nil
+        lastKeyType = nil
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -24,9 +24,7 @@ extension Connection {
             return try insertEncoded(plan, &columns, &values)
         }
         let skip = plan.newKeyIndex(encoder.columns, encoder.values)
-        var columns = encoder.columns.map { $0 }
-        if skip >= 0 { columns.remove(at: skip) }
-        return try withRawStatement(plan.insertSQL(columns)) { statement in
+        return try withRawStatement(plan.insertSQL(encodedColumns: encoder.columns, skipping: skip)) { statement in
             try bindEncoded(statement, encoder.values, skipping: skip)
             try runRaw(statement)
             return sqlite3_last_insert_rowid(handle)
@@ -42,7 +40,8 @@ extension Connection {
     @discardableResult
     public func insertMany<R: Record>(_ records: [R]) throws -> [Int64] {
         let plan = RecordPlan.of(R.self)
-        let encoder = plan.encoder()
+        let encoder = plan.reusableEncoder()
+        defer { encoder.finish() }
         return try inTransaction {
             var rowids: [Int64] = []
             rowids.reserveCapacity(records.count)

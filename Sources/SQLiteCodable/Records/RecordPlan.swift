@@ -22,6 +22,7 @@ final class RecordPlan: @unchecked Sendable {
     private var insertSQLs: [[String]: String] = [:]
     private var updateSQLs: [[String]: String] = [:]
     private var spareEncoder: RowEncoder?
+    private var lastEncoded: (columns: [String], skip: Int, sql: String)?
 
     init<R: Record>(_ type: R.Type) {
         rowType = "\(R.self)"
@@ -57,6 +58,12 @@ final class RecordPlan: @unchecked Sendable {
         RowEncoder(options: options, naming: naming, rowType: rowType)
     }
 
+    /// An encoder for many records, keeping its container between them: call
+    /// ``RowEncoder/finish()`` when done with it.
+    func reusableEncoder() -> RowEncoder {
+        RowEncoder(options: options, naming: naming, rowType: rowType, keepsContainer: true)
+    }
+
     /// An encoder kept between single-record inserts (its key cache warm), or a fresh one
     /// when another thread holds it; give it back with ``returnEncoder(_:)``.
     func takeEncoder() -> RowEncoder {
@@ -66,13 +73,15 @@ final class RecordPlan: @unchecked Sendable {
             spareEncoder = nil
             return spare
         }
-        return encoder()
+        return reusableEncoder()
     }
 
     func returnEncoder(_ encoder: RowEncoder) {
         lock.lock()
+        let dropped = spareEncoder
         spareEncoder = encoder
         lock.unlock()
+        dropped?.finish()
     }
 
     /// The position of a new auto-increment key among the encoded columns, which an insert
@@ -93,6 +102,24 @@ final class RecordPlan: @unchecked Sendable {
             + ") VALUES (" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
         insertSQLs[columns] = sql
         lastInsert = (columns, sql)
+        return sql
+    }
+
+    /// The insert SQL for encoded `columns` less the new key at `skip` (-1 for none), checked
+    /// against the last call's columns before anything is copied.
+    func insertSQL(encodedColumns columns: [String], skipping skip: Int) -> String {
+        lock.lock()
+        if let lastEncoded, lastEncoded.skip == skip, lastEncoded.columns == columns {
+            defer { lock.unlock() }
+            return lastEncoded.sql
+        }
+        lock.unlock()
+        var insertColumns = columns.map { $0 }
+        if skip >= 0 { insertColumns.remove(at: skip) }
+        let sql = insertSQL(insertColumns)
+        lock.lock()
+        lastEncoded = (columns.map { $0 }, skip, sql)
+        lock.unlock()
         return sql
     }
 
