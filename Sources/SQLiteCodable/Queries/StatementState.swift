@@ -6,6 +6,8 @@ import Foundation
 final class StatementState {
     private var maps: [(range: Range<Int>, map: ColumnIndexMap)] = []
     private var decoders: [DecoderKey: RowDecoder] = [:]
+    /// The decoder asked for last, found without hashing when a statement serves one type.
+    private var lastDecoder: (key: DecoderKey, decoder: RowDecoder)?
 
     struct DecoderKey: Hashable {
         let type: ObjectIdentifier
@@ -43,12 +45,19 @@ final class StatementState {
         userInfo: [CodingUserInfoKey: Any], cached: Bool
     ) -> RowDecoder {
         let key = DecoderKey(type: ObjectIdentifier(type), base: range?.lowerBound ?? 0)
-        if cached, let decoder = decoders[key] { return decoder }
+        if cached, let last = lastDecoder, last.key == key { return last.decoder }
+        if cached, let decoder = decoders[key] {
+            lastDecoder = (key, decoder)
+            return decoder
+        }
         let lookup = KeyLookup(map: map(for: statement, range: range), naming: naming)
         let decoder = RowDecoder(
             reader: ColumnReader(source: .statement(statement.handle)), lookup: lookup, options: options,
             rowType: "\(T.self)", userInfo: userInfo, keepsContainer: true)
-        if cached { decoders[key] = decoder }
+        if cached {
+            decoders[key] = decoder
+            lastDecoder = (key, decoder)
+        }
         return decoder
     }
 }

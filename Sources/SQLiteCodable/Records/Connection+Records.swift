@@ -255,7 +255,9 @@ extension Connection {
     func findRecord<R: Record>(_ type: R.Type, key: ColumnValue) throws -> R? {
         let plan = RecordPlan.of(R.self)
         return try withRawStatement(plan.findSQL) { statement in
-            try bindRaw(statement, [key])
+            sqlite3_reset(statement.handle)
+            let code = key.bind(to: statement.handle, at: 1)
+            if code != SQLITE_OK { throw sqliteError(code, statement) }
             guard try stepRaw(statement) else { return nil }
             let decoder = StatementState.of(statement).decoder(
                 for: R.self, statement: statement, naming: plan.naming, options: plan.options, userInfo: [:],
