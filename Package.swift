@@ -67,6 +67,7 @@ let package = Package(
         .library(name: "SQLiteCore", targets: ["SQLiteCore"]),
         .library(name: "SQLiteTyped", targets: ["SQLiteTyped"]),
         .library(name: "SQLiteSchema", targets: ["SQLiteSchema"]),
+        .library(name: "SQLiteCodable", targets: ["SQLiteCodable"]),
         .library(name: "SQLite", targets: ["SQLite"]),
         .executable(name: "sqlite-bench", targets: ["Benchmarks"]),
     ],
@@ -94,12 +95,16 @@ let package = Package(
             dependencies: ["SQLiteCore"]
         ),
         .target(
+            name: "SQLiteCodable",
+            dependencies: ["SQLiteCore", "SQLiteTyped"]
+        ),
+        .target(
             name: "SQLite",
-            dependencies: ["SQLiteCore", "SQLiteTyped", "SQLiteSchema"]
+            dependencies: ["SQLiteCore", "SQLiteTyped", "SQLiteSchema", "SQLiteCodable"]
         ),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["SQLiteCore", "SQLiteTyped", "CSQLiteAmalgamation"]
+            dependencies: ["SQLiteCore", "SQLiteTyped", "SQLiteCodable", "CSQLiteAmalgamation"]
         ),
         .testTarget(
             name: "SQLiteCoreTests",
@@ -112,6 +117,10 @@ let package = Package(
         .testTarget(
             name: "SQLiteSchemaTests",
             dependencies: ["SQLiteSchema", "SQLiteCore"]
+        ),
+        .testTarget(
+            name: "SQLiteCodableTests",
+            dependencies: ["SQLiteCodable", "SQLiteTyped", "SQLiteCore"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,67 @@
+/// Builders for the errors of this tier: every message names the column and the row type.
+enum CodingErrors {
+    /// `column "age" of Person: <reason>`.
+    static func prefix(column: String, rowType: String) -> String {
+        "column \"\(column)\" of \(rowType): "
+    }
+
+    static func typeMismatch(
+        _ type: Any.Type, column: String, rowType: String, codingPath: [any CodingKey], found: String
+    ) -> DecodingError {
+        DecodingError.typeMismatch(
+            type,
+            DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription: prefix(column: column, rowType: rowType) + "\(found) cannot be read as \(type)"))
+    }
+
+    static func outOfRange(
+        _ type: Any.Type, column: String, rowType: String, codingPath: [any CodingKey], value: String
+    ) -> DecodingError {
+        DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription: prefix(column: column, rowType: rowType) + "\(value) does not fit \(type)"))
+    }
+
+    static func corrupted(column: String, rowType: String, codingPath: [any CodingKey], _ reason: String)
+        -> DecodingError
+    {
+        DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: codingPath, debugDescription: prefix(column: column, rowType: rowType) + reason))
+    }
+
+    static func valueNotFound(_ type: Any.Type, column: String, rowType: String, codingPath: [any CodingKey])
+        -> DecodingError
+    {
+        DecodingError.valueNotFound(
+            type,
+            DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription: prefix(column: column, rowType: rowType)
+                    + "NULL cannot be read as \(type) (make the property optional)"))
+    }
+
+    static func keyNotFound(_ key: any CodingKey, column: String, rowType: String, columns: [String]) -> DecodingError {
+        DecodingError.keyNotFound(
+            key,
+            DecodingError.Context(
+                codingPath: [],
+                debugDescription: "no column \"\(column)\" for \(rowType) among [\(columns.joined(separator: ", "))]"))
+    }
+
+    static func unsupported(_ what: String, rowType: String, codingPath: [any CodingKey]) -> DecodingError {
+        DecodingError.dataCorrupted(
+            DecodingError.Context(codingPath: codingPath, debugDescription: "\(rowType): \(what) is not supported"))
+    }
+
+    static func invalidValue(
+        _ value: Any, column: String, rowType: String, codingPath: [any CodingKey], _ reason: String
+    ) -> EncodingError {
+        EncodingError.invalidValue(
+            value,
+            EncodingError.Context(
+                codingPath: codingPath, debugDescription: prefix(column: column, rowType: rowType) + reason))
+    }
+}

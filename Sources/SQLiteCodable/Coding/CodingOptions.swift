@@ -1,0 +1,105 @@
+import Foundation
+
+/// How Codable values map onto columns: key naming, date storage and the treatment of `nil`.
+///
+/// ```swift
+/// var options = CodingOptions()
+/// options.keyEncodingStrategy = .convertToSnakeCase      // createdAt -> "created_at"
+/// options.keyDecodingStrategy = .convertFromSnakeCase
+/// options.dateStrategy = .unixSeconds
+/// let insert = try users.insert(user, options: options)
+/// ```
+public struct CodingOptions: Sendable {
+    /// How a coding key becomes a column name when encoding.
+    public var keyEncodingStrategy: KeyEncodingStrategy
+
+    /// How a coding key finds its column when decoding.
+    public var keyDecodingStrategy: KeyDecodingStrategy
+
+    /// How dates are stored: ISO-8601 text (the core tier's format) by default.
+    public var dateStrategy: DateStrategy
+
+    /// Options with default keys and ISO-8601 text dates.
+    public init(
+        keyEncodingStrategy: KeyEncodingStrategy = .useDefaultKeys,
+        keyDecodingStrategy: KeyDecodingStrategy = .useDefaultKeys,
+        dateStrategy: DateStrategy = .iso8601Text
+    ) {
+        self.keyEncodingStrategy = keyEncodingStrategy
+        self.keyDecodingStrategy = keyDecodingStrategy
+        self.dateStrategy = dateStrategy
+    }
+
+    /// Snake-case columns both ways: `createdAt` is stored in `"created_at"`.
+    public static var snakeCase: CodingOptions {
+        CodingOptions(keyEncodingStrategy: .convertToSnakeCase, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+}
+
+/// How a coding key becomes a column name when a value is encoded.
+public enum KeyEncodingStrategy: Sendable {
+    /// The key as written: `createdAt` is the column `"createdAt"`.
+    case useDefaultKeys
+    /// `createdAt` is the column `"created_at"`, `imageURL` is `"image_url"`.
+    case convertToSnakeCase
+    /// A function from the key to the column name.
+    case custom(@Sendable (String) -> String)
+}
+
+/// How a decoded coding key finds its column.
+public enum KeyDecodingStrategy: Sendable {
+    /// The column named exactly like the key.
+    case useDefaultKeys
+    /// The column named like the key in snake case (`createdAt` reads `"created_at"`); a column
+    /// named exactly like the key is used when there is no snake-case one.
+    case convertFromSnakeCase
+    /// A function from a column name to the key it holds, as `JSONDecoder`'s custom strategy.
+    case custom(@Sendable (String) -> String)
+}
+
+/// How `Date` values are stored.
+public enum DateStrategy: Sendable, Equatable {
+    /// ISO-8601 text in UTC with milliseconds, `2014-11-18T12:45:30.000`, as the core tier
+    /// stores `Date` (sorts and compares as text). Numbers read back as Unix seconds.
+    case iso8601Text
+    /// A `REAL` number of seconds since 1970-01-01 UTC.
+    case unixSeconds
+    /// An `INTEGER` number of milliseconds since 1970-01-01 UTC.
+    case unixMilliseconds
+
+    /// The column type for dates stored this way.
+    var declaredDatatype: String {
+        switch self {
+        case .iso8601Text: "TEXT"
+        case .unixSeconds: "REAL"
+        case .unixMilliseconds: "INTEGER"
+        }
+    }
+}
+
+/// Snake-case conversion shared by the key strategies and the default table names.
+enum SnakeCase {
+    /// `createdAt` → `created_at`, `imageURL` → `image_url`, `URLValue` → `url_value`.
+    static func convert(_ name: String) -> String {
+        let characters = Array(name)
+        var result = ""
+        result.reserveCapacity(name.utf8.count + 4)
+        for (offset, character) in characters.enumerated() {
+            guard character.isUppercase else {
+                result.append(character)
+                continue
+            }
+            if offset > 0 {
+                let previous = characters[offset - 1]
+                let nextIsLower = offset + 1 < characters.count && characters[offset + 1].isLowercase
+                if previous != "_"
+                    && (previous.isLowercase || previous.isNumber || (previous.isUppercase && nextIsLower))
+                {
+                    result.append("_")
+                }
+            }
+            result += character.lowercased()
+        }
+        return result
+    }
+}

@@ -1,0 +1,23 @@
+/// Identifier quoting and literal rendering for the statements this tier writes itself.
+enum SQLIdentifier {
+    /// `name` as a quoted identifier: `"name"`, with `"` doubled.
+    static func quote(_ name: String) -> String {
+        "\"" + name.replacing("\"", with: "\"\"") + "\""
+    }
+
+    /// A column value as an SQL literal, for `DEFAULT` clauses (which cannot take bindings).
+    static func literal(_ value: ColumnValue) -> String {
+        switch value {
+        case .null: "NULL"
+        case .integer(let integer): String(integer)
+        case .real(let real): real.isFinite ? "\(real)" : "0.0"
+        case .text(let text): "'" + text.replacing("'", with: "''") + "'"
+        case .blob(let bytes):
+            "x'"
+                + bytes.map { byte in
+                    String(byte, radix: 16).count == 1 ? "0" + String(byte, radix: 16) : String(byte, radix: 16)
+                }
+                .joined() + "'"
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+/// The result columns of a statement by name: built once per prepared statement (or once per
+/// table of a join, over its range of columns) and shared by every row it produces.
+final class ColumnIndexMap: @unchecked Sendable {
+    /// The column names in the range, in order.
+    let names: [String]
+    /// Name → absolute column index; the first of duplicate names wins.
+    let indices: [String: Int]
+    /// The absolute index of the first column of the range.
+    let base: Int
+
+    init(names: [String], base: Int = 0) {
+        self.names = names
+        self.base = base
+        var indices: [String: Int] = [:]
+        indices.reserveCapacity(names.count)
+        for (offset, name) in names.enumerated() where indices[name] == nil {
+            indices[name] = base + offset
+        }
+        self.indices = indices
+    }
+
+    /// The maps of recently decoded `Row`s, by their column names, so decoding rows of the
+    /// typed tier does not build a map per row. Comparing the names is cheap: a statement's
+    /// rows share one names array.
+    private static let recent = RecentMaps()
+
+    static func forColumns(_ names: [String]) -> ColumnIndexMap {
+        recent.map(for: names)
+    }
+}
+
+/// A small most-recently-used list of maps, shared by all threads.
+private final class RecentMaps: @unchecked Sendable {
+    private let lock = NSLock()
+    private var maps: [ColumnIndexMap] = []
+
+    func map(for names: [String]) -> ColumnIndexMap {
+        lock.lock()
+        defer { lock.unlock() }
+        if let found = maps.firstIndex(where: { $0.names == names }) {
+            let map = maps[found]
+            if found > 0 {
+                maps.remove(at: found)
+                maps.insert(map, at: 0)
+            }
+            return map
+        }
+        let map = ColumnIndexMap(names: names)
+        maps.insert(map, at: 0)
+        if maps.count > 16 { maps.removeLast() }
+        return map
+    }
+}
+
+/// Finds the column of each coding key through a ``ColumnIndexMap`` for one type and key
+/// strategy, remembering the lookup made at each position of the previous row: a type
+/// decodes its keys in the same order every row, so each lookup after the first row is one
+/// string comparison (usually of identical storage) instead of a hash and a conversion.
+final class KeyLookup {
+    let map: ColumnIndexMap
+    let naming: ColumnNaming
+    /// Converted column name → index, for a custom decoding strategy.
+    private let converted: [String: Int]?
+    // Hot paths, touched by one thread at a time (a statement is used while checked out):
+    // no dynamic exclusivity checks.
+    @exclusivity(unchecked) private var recent: [(key: String, index: Int)] = []
+    /// The position of the next lookup within the current row; reset before each row.
+    @exclusivity(unchecked) var position = 0
+
+    init(map: ColumnIndexMap, naming: ColumnNaming) {
+        self.map = map
+        self.naming = naming
+        if naming.convertsColumns {
+            var converted: [String: Int] = [:]
+            for (offset, name) in map.names.enumerated() {
+                let key = naming.key(forColumn: name)
+                if converted[key] == nil { converted[key] = map.base + offset }
+            }
+            self.converted = converted
+        } else {
+            converted = nil
+        }
+    }
+
+    /// The absolute column index for `key`, or -1 when the result has no such column.
+    @inline(__always)
+    func index(for key: String) -> Int {
+        let slot = position
+        position = slot &+ 1
+        if slot < recent.count, recent[slot].key == key { return recent[slot].index }
+        let index = resolve(key)
+        if slot < recent.count {
+            recent[slot] = (key, index)
+        } else if slot == recent.count, slot < 256 {
+            recent.append((key, index))
+        }
+        return index
+    }
+
+    private func resolve(_ key: String) -> Int {
+        if let converted { return converted[key] ?? -1 }
+        for column in naming.decodedColumns(forKey: key) {
+            if let index = map.indices[column] { return index }
+        }
+        return -1
+    }
+
+    /// The column name `key` is read from, for error messages.
+    func columnName(for key: String) -> String {
+        let index = resolve(key)
+        if index >= 0 { return map.names[index - map.base] }
+        return naming.decodedColumns(forKey: key).first ?? key
+    }
+
+    /// The keys the columns hold, for `allKeys`.
+    var keys: [String] {
+        map.names.map { naming.key(forColumn: $0) }
+    }
+}

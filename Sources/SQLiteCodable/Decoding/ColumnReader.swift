@@ -1,0 +1,46 @@
+import Foundation
+
+/// Reads column values of the current row by absolute index: straight from a live statement
+/// (no copies beyond the value itself), from a typed-tier `Row`, or from encoded values.
+struct ColumnReader {
+    enum Source {
+        case statement(OpaquePointer)
+        case row(Row)
+        case values([ColumnValue])
+    }
+
+    let source: Source
+
+    /// The raw statement, when reading a live statement.
+    @inline(__always)
+    var handle: OpaquePointer? {
+        if case .statement(let handle) = source { return handle }
+        return nil
+    }
+
+    /// Column `index` as a ``ColumnValue``.
+    func value(at index: Int) -> ColumnValue {
+        switch source {
+        case .statement(let handle):
+            let column = Int32(truncatingIfNeeded: index)
+            switch sqlite3_column_type(handle, column) {
+            case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, column))
+            case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, column))
+            case SQLITE_TEXT: return .text(String.read(from: handle, at: column))
+            case SQLITE_BLOB: return .blob(Blob.read(from: handle, at: column).bytes)
+            default: return .null
+            }
+        case .row(let row):
+            return ColumnValue(binding: row.binding(at: index)) ?? .null
+        case .values(let values):
+            return index < values.count ? values[index] : .null
+        }
+    }
+
+    /// Whether column `index` is NULL.
+    @inline(__always)
+    func isNull(at index: Int) -> Bool {
+        if let handle { return sqlite3_column_type(handle, Int32(truncatingIfNeeded: index)) == SQLITE_NULL }
+        return value(at: index) == .null
+    }
+}

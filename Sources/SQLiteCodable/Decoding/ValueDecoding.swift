@@ -1,0 +1,181 @@
+import Foundation
+
+/// Where a value is being decoded, for strategies and error messages.
+struct ValueDecodingContext {
+    let options: CodingOptions
+    let userInfo: [CodingUserInfoKey: Any]
+    let rowType: String
+    let codingPath: [any CodingKey]
+    /// The column's name, or the key and lookup to find it (only needed for errors).
+    let columnName: String?
+    let lookup: KeyLookup?
+
+    /// The column being decoded, for error messages.
+    var column: String {
+        if let columnName { return columnName }
+        guard let key = codingPath.last?.stringValue, let lookup else { return "" }
+        return lookup.columnName(for: key)
+    }
+}
+
+/// Reads a property value that is not a Swift primitive: the counterpart of ``ValueEncoding``.
+enum ValueDecoding {
+    static func decode<T: Decodable>(
+        _ type: T.Type, reader: ColumnReader, index: Int, _ context: ValueDecodingContext
+    ) throws -> T {
+        let value = reader.value(at: index)
+        if value == .null, !(T.self is any ExpressibleByNilLiteral.Type) {
+            throw CodingErrors.valueNotFound(
+                T.self, column: context.column, rowType: context.rowType, codingPath: context.codingPath)
+        }
+        do {
+            if let special = try special(type, value, context) { return special }
+        } catch let failure as ConversionFailure {
+            throw failure.decodingError(
+                T.self, column: context.column, rowType: context.rowType, codingPath: context.codingPath)
+        }
+        do {
+            return try T(from: SingleValueDecoder(reader: reader, index: index, context: context))
+        } catch is NeedsJSON {
+            return try json(type, value, context)
+        }
+    }
+
+    /// Dates, `Data`, `UUID`, `URL`, `Decimal` and core-tier `Value` types; nil for others.
+    private static func special<T>(_ type: T.Type, _ value: ColumnValue, _ context: ValueDecodingContext) throws -> T? {
+        if T.self == Date.self { return try Conversions.date(value, context.options.dateStrategy) as? T }
+        if T.self == Data.self { return Data(try Conversions.bytes(value)) as? T }
+        if T.self == UUID.self { return try Conversions.uuid(value) as? T }
+        if T.self == URL.self {
+            let text = try Conversions.string(value)
+            guard let url = URL(string: text) else { throw ConversionFailure.corrupted("'\(text)' is not a URL") }
+            return url as? T
+        }
+        if T.self == Decimal.self { return try Conversions.decimal(value) as? T }
+        if T.self == Blob.self { return Blob(bytes: try Conversions.bytes(value)) as? T }
+        if let valueType = T.self as? any Value.Type {
+            return try Conversions.stored(valueType, value) as? T
+        }
+        return nil
+    }
+
+    static func json<T: Decodable>(_ type: T.Type, _ value: ColumnValue, _ context: ValueDecodingContext) throws -> T {
+        let data: Data
+        switch value {
+        case .text(let text): data = Data(text.utf8)
+        case .blob(let bytes): data = Data(bytes)
+        default:
+            throw ConversionFailure.mismatch(found: value.storageDescription)
+                .decodingError(T.self, column: context.column, rowType: context.rowType, codingPath: context.codingPath)
+        }
+        let decoder = JSONDecoder()
+        // `Any` and `any Sendable` share one representation (Sendable is a marker): hand the
+        // caller's user info on to the JSON coder, which is used on this thread only.
+        decoder.userInfo = unsafeBitCast(context.userInfo, to: [CodingUserInfoKey: any Sendable].self)
+        do {
+            return try decoder.decode(T.self, from: data)
+        } catch {
+            throw CodingErrors.corrupted(
+                column: context.column, rowType: context.rowType, codingPath: context.codingPath,
+                "the JSON text cannot be decoded as \(T.self): \(error)")
+        }
+    }
+}
+
+/// A decoder over one column, for values that decode from a single-value container (enums
+/// with raw values, wrappers, optionals); a keyed or unkeyed container throws ``NeedsJSON``.
+final class SingleValueDecoder: Decoder, SingleValueDecodingContainer {
+    let reader: ColumnReader
+    let index: Int
+    let context: ValueDecodingContext
+
+    init(reader: ColumnReader, index: Int, context: ValueDecodingContext) {
+        self.reader = reader
+        self.index = index
+        self.context = context
+    }
+
+    var codingPath: [any CodingKey] { context.codingPath }
+    var userInfo: [CodingUserInfoKey: Any] { context.userInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        throw NeedsJSON()
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        throw NeedsJSON()
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+    func decodeNil() -> Bool { reader.isNull(at: index) }
+
+    private func convert<T>(_ type: T.Type, _ body: (ColumnValue) throws(ConversionFailure) -> T) throws -> T {
+        do {
+            return try body(reader.value(at: index))
+        } catch {
+            throw error.decodingError(
+                type, column: context.column, rowType: context.rowType, codingPath: context.codingPath)
+        }
+    }
+
+    func decode(_ type: Bool.Type) throws -> Bool {
+        try convert(Bool.self) { value throws(ConversionFailure) in try Conversions.bool(value) }
+    }
+
+    func decode(_ type: String.Type) throws -> String {
+        try convert(String.self) { value throws(ConversionFailure) in try Conversions.string(value) }
+    }
+
+    func decode(_ type: Double.Type) throws -> Double {
+        try convert(Double.self) { value throws(ConversionFailure) in try Conversions.double(value) }
+    }
+
+    func decode(_ type: Float.Type) throws -> Float {
+        try convert(Float.self) { value throws(ConversionFailure) in try Conversions.float(value) }
+    }
+
+    func decode(_ type: Int.Type) throws -> Int {
+        try convert(Int.self) { value throws(ConversionFailure) in try Conversions.integer(value, as: Int.self) }
+    }
+
+    func decode(_ type: Int8.Type) throws -> Int8 {
+        try convert(Int8.self) { value throws(ConversionFailure) in try Conversions.integer(value, as: Int8.self) }
+    }
+
+    func decode(_ type: Int16.Type) throws -> Int16 {
+        try convert(Int16.self) { value throws(ConversionFailure) in try Conversions.integer(value, as: Int16.self) }
+    }
+
+    func decode(_ type: Int32.Type) throws -> Int32 {
+        try convert(Int32.self) { value throws(ConversionFailure) in try Conversions.integer(value, as: Int32.self) }
+    }
+
+    func decode(_ type: Int64.Type) throws -> Int64 {
+        try convert(Int64.self) { value throws(ConversionFailure) in try Conversions.integer(value, as: Int64.self) }
+    }
+
+    func decode(_ type: UInt.Type) throws -> UInt {
+        try convert(UInt.self) { value throws(ConversionFailure) in try Conversions.integer(value, as: UInt.self) }
+    }
+
+    func decode(_ type: UInt8.Type) throws -> UInt8 {
+        try convert(UInt8.self) { value throws(ConversionFailure) in try Conversions.integer(value, as: UInt8.self) }
+    }
+
+    func decode(_ type: UInt16.Type) throws -> UInt16 {
+        try convert(UInt16.self) { value throws(ConversionFailure) in try Conversions.integer(value, as: UInt16.self) }
+    }
+
+    func decode(_ type: UInt32.Type) throws -> UInt32 {
+        try convert(UInt32.self) { value throws(ConversionFailure) in try Conversions.integer(value, as: UInt32.self) }
+    }
+
+    func decode(_ type: UInt64.Type) throws -> UInt64 {
+        try convert(UInt64.self) { value throws(ConversionFailure) in try Conversions.integer(value, as: UInt64.self) }
+    }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try ValueDecoding.decode(type, reader: reader, index: index, context)
+    }
+}

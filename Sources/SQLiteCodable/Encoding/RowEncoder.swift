@@ -1,0 +1,268 @@
+import Foundation
+
+/// An `Encoder` that turns one value into the columns of a row: each property of its keyed
+/// container becomes one column (named through the key strategy), with values SQLite stores.
+///
+/// Reused from row to row when encoding many values of one type: ``reset()`` keeps the
+/// arrays' storage and the key → column cache.
+final class RowEncoder: Encoder {
+    var codingPath: [any CodingKey] { [] }
+    let userInfo: [CodingUserInfoKey: Any]
+    let options: CodingOptions
+    let naming: ColumnNaming
+    let rowType: String
+    /// Whether a `nil` passed to `encodeIfPresent` leaves the column out (SQLite.swift's
+    /// insert) instead of storing NULL.
+    let omitsNil: Bool
+
+    /// The encoded columns and their values, in encoding order.
+    // Hot paths of one encoder, used by one thread at a time: no dynamic exclusivity checks.
+    @exclusivity(unchecked) private(set) var columns: [String] = []
+    @exclusivity(unchecked) private(set) var values: [ColumnValue] = []
+
+    /// Key → column conversions made at each position of the previous row.
+    @exclusivity(unchecked) private var keyCache: [(key: String, column: String)] = []
+    @exclusivity(unchecked) private var position = 0
+
+    init(
+        options: CodingOptions, naming: ColumnNaming, rowType: String, userInfo: [CodingUserInfoKey: Any] = [:],
+        omitsNil: Bool = false, keepsContainer: Bool = false
+    ) {
+        self.keepsContainer = keepsContainer
+        self.options = options
+        self.naming = naming
+        self.rowType = rowType
+        self.userInfo = userInfo
+        self.omitsNil = omitsNil
+    }
+
+    /// Encodes `value` into fresh columns.
+    func encodeRow<T: Encodable>(_ value: T) throws -> (columns: [String], values: [ColumnValue]) {
+        reset()
+        try value.encode(to: self)
+        return (columns, values)
+    }
+
+    /// Encodes `value` into ``columns`` and ``values``, reusing their storage.
+    func encodeInPlace<T: Encodable>(_ value: T) throws {
+        reset()
+        try value.encode(to: self)
+    }
+
+    /// Forgets the previous row, keeping storage and caches.
+    func reset() {
+        columns.removeAll(keepingCapacity: true)
+        values.removeAll(keepingCapacity: true)
+        position = 0
+    }
+
+    /// The column for `key`, from the cache when the key is the same as at this position of
+    /// the previous row.
+    func column(forKey key: String) -> String {
+        let slot = position
+        position += 1
+        if slot < keyCache.count, keyCache[slot].key == key { return keyCache[slot].column }
+        let column = naming.encodedColumn(forKey: key)
+        if slot < keyCache.count {
+            keyCache[slot] = (key, column)
+        } else if slot == keyCache.count {
+            keyCache.append((key, column))
+        }
+        return column
+    }
+
+    func append(_ value: ColumnValue, key: String) {
+        columns.append(column(forKey: key))
+        values.append(value)
+    }
+
+    func appendNil(key: String) {
+        if omitsNil {
+            position += 1
+            return
+        }
+        append(.null, key: key)
+    }
+
+    /// A 64-bit unsigned value as SQLite's signed INTEGER, or an error naming the column.
+    func checkedInteger<I: BinaryInteger>(_ value: I, key: some CodingKey) throws -> ColumnValue {
+        guard let exact = Int64(exactly: value) else {
+            throw CodingErrors.invalidValue(
+                value, column: naming.encodedColumn(forKey: key.stringValue), rowType: rowType, codingPath: [key],
+                "\(I.self) \(value) does not fit SQLite's 64-bit signed INTEGER")
+        }
+        return .integer(exact)
+    }
+
+    func context(forKey key: some CodingKey) -> ValueEncodingContext {
+        ValueEncodingContext(
+            options: options, userInfo: userInfo, column: naming.encodedColumn(forKey: key.stringValue),
+            rowType: rowType, codingPath: [key])
+    }
+
+    /// Whether the encoder keeps its keyed container between rows (encoders reused for many
+    /// records, whose owner calls ``finish()``).
+    let keepsContainer: Bool
+    @exclusivity(unchecked) private var lastKeyType: ObjectIdentifier?
+    @exclusivity(unchecked) private var lastContainer: AnyObject?
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        let keyType = ObjectIdentifier(Key.self)
+        if lastKeyType == keyType, let lastContainer {
+            return unsafeBitCast(lastContainer, to: KeyedEncodingContainer<Key>.self)
+        }
+        let container = KeyedEncodingContainer(RowKeyedEncodingContainer<Key>(encoder: self))
+        // A `KeyedEncodingContainer` is a single reference to its box: keep that reference.
+        if keepsContainer, MemoryLayout<KeyedEncodingContainer<Key>>.size == MemoryLayout<AnyObject>.size {
+            lastContainer = unsafeBitCast(container, to: AnyObject.self)
+            lastKeyType = keyType
+        }
+        return container
+    }
+
+    /// Drops the kept container (and the reference cycle through it).
+    func finish() {
+        lastContainer = nil
+        lastKeyType = nil
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        FailingUnkeyedEncodingContainer(error: unsupported("an unkeyed (array) row"))
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        FailingSingleValueEncodingContainer(error: unsupported("a single-value row"))
+    }
+
+    func unsupported(_ what: String) -> EncodingError {
+        EncodingError.invalidValue(
+            rowType,
+            EncodingError.Context(
+                codingPath: [],
+                debugDescription: "\(rowType): \(what) is not supported; a row is encoded from a keyed container, "
+                    + "one column per key (nested values are stored as JSON text)"))
+    }
+}
+
+/// The keyed container of ``RowEncoder``: one column per key.
+struct RowKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let encoder: RowEncoder
+    var codingPath: [any CodingKey] { [] }
+
+    mutating func encodeNil(forKey key: Key) throws {
+        encoder.append(.null, key: key.stringValue)
+    }
+
+    mutating func encode(_ value: Bool, forKey key: Key) throws {
+        encoder.append(.integer(value ? 1 : 0), key: key.stringValue)
+    }
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        encoder.append(.text(value), key: key.stringValue)
+    }
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        encoder.append(.real(value), key: key.stringValue)
+    }
+    mutating func encode(_ value: Float, forKey key: Key) throws {
+        encoder.append(.real(Double(value)), key: key.stringValue)
+    }
+    mutating func encode(_ value: Int, forKey key: Key) throws {
+        encoder.append(.integer(Int64(value)), key: key.stringValue)
+    }
+    mutating func encode(_ value: Int8, forKey key: Key) throws {
+        encoder.append(.integer(Int64(value)), key: key.stringValue)
+    }
+    mutating func encode(_ value: Int16, forKey key: Key) throws {
+        encoder.append(.integer(Int64(value)), key: key.stringValue)
+    }
+    mutating func encode(_ value: Int32, forKey key: Key) throws {
+        encoder.append(.integer(Int64(value)), key: key.stringValue)
+    }
+    mutating func encode(_ value: Int64, forKey key: Key) throws {
+        encoder.append(.integer(Int64(value)), key: key.stringValue)
+    }
+    mutating func encode(_ value: UInt, forKey key: Key) throws {
+        encoder.append(try encoder.checkedInteger(value, key: key), key: key.stringValue)
+    }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws {
+        encoder.append(.integer(Int64(value)), key: key.stringValue)
+    }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws {
+        encoder.append(.integer(Int64(value)), key: key.stringValue)
+    }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws {
+        encoder.append(.integer(Int64(value)), key: key.stringValue)
+    }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws {
+        encoder.append(try encoder.checkedInteger(value, key: key), key: key.stringValue)
+    }
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { encoder.appendNil(key: key.stringValue) }
+    }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { encoder.appendNil(key: key.stringValue) }
+    }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { encoder.appendNil(key: key.stringValue) }
+    }
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { encoder.appendNil(key: key.stringValue) }
+    }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { encoder.appendNil(key: key.stringValue) }
+    }
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { encoder.appendNil(key: key.stringValue) }
+    }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { encoder.appendNil(key: key.stringValue) }
+    }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { encoder.appendNil(key: key.stringValue) }
+    }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { encoder.appendNil(key: key.stringValue) }
+    }
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { encoder.appendNil(key: key.stringValue) }
+    }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { encoder.appendNil(key: key.stringValue) }
+    }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { encoder.appendNil(key: key.stringValue) }
+    }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { encoder.appendNil(key: key.stringValue) }
+    }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { encoder.appendNil(key: key.stringValue) }
+    }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        encoder.append(try ValueEncoding.encode(value, encoder.context(forKey: key)), key: key.stringValue)
+    }
+
+    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { encoder.appendNil(key: key.stringValue) }
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
+        KeyedEncodingContainer(
+            FailingKeyedEncodingContainer<NestedKey>(
+                error: encoder.unsupported("a nested container for \(key.stringValue)")))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        FailingUnkeyedEncodingContainer(error: encoder.unsupported("a nested container for \(key.stringValue)"))
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        FailingEncoder(error: encoder.unsupported("a super encoder"), userInfo: encoder.userInfo)
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        FailingEncoder(error: encoder.unsupported("a super encoder"), userInfo: encoder.userInfo)
+    }
+}

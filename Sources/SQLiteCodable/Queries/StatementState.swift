@@ -1,0 +1,130 @@
+import Foundation
+
+/// What this tier keeps with a cached prepared statement (in its ``Statement/attachment``):
+/// the column maps, and the decoders of record types, so a statement run again decodes with
+/// no setup at all. Touched only while the statement is checked out of the cache.
+final class StatementState {
+    private var maps: [(range: Range<Int>, map: ColumnIndexMap)] = []
+    private var decoders: [DecoderKey: RowDecoder] = [:]
+    /// The decoder asked for last, found without hashing when a statement serves one type.
+    private var lastDecoder: (key: DecoderKey, decoder: RowDecoder)?
+
+    struct DecoderKey: Hashable {
+        let type: ObjectIdentifier
+        let base: Int
+    }
+
+    deinit {
+        for decoder in decoders.values { decoder.finish() }
+    }
+
+    /// The state of `statement`, attached on first use (replacing another tier's attachment,
+    /// which that tier rebuilds when it needs it).
+    static func of(_ statement: Statement) -> StatementState {
+        if let state = statement.attachment as? StatementState { return state }
+        let state = StatementState()
+        statement.attachment = state
+        return state
+    }
+
+    /// The map of columns `range` (all columns when nil).
+    func map(for statement: Statement, range: Range<Int>? = nil) -> ColumnIndexMap {
+        let range = range ?? 0..<statement.columnCount
+        for entry in maps where entry.range == range { return entry.map }
+        let names = statement.columnNames
+        let bounded = range.clamped(to: 0..<names.count)
+        let map = ColumnIndexMap(names: Array(names[bounded]), base: bounded.lowerBound)
+        maps.append((range, map))
+        return map
+    }
+
+    /// A decoder for `type` over `range`, kept for the next run when `cached` (records, whose
+    /// options never change), else made fresh.
+    func decoder<T>(
+        for type: T.Type, statement: Statement, range: Range<Int>? = nil, naming: ColumnNaming, options: CodingOptions,
+        userInfo: [CodingUserInfoKey: Any], cached: Bool
+    ) -> RowDecoder {
+        let key = DecoderKey(type: ObjectIdentifier(type), base: range?.lowerBound ?? 0)
+        if cached, let last = lastDecoder, last.key == key { return last.decoder }
+        if cached, let decoder = decoders[key] {
+            lastDecoder = (key, decoder)
+            return decoder
+        }
+        let lookup = KeyLookup(map: map(for: statement, range: range), naming: naming)
+        let decoder = RowDecoder(
+            reader: ColumnReader(source: .statement(statement.handle)), lookup: lookup, options: options,
+            rowType: "\(T.self)", userInfo: userInfo, keepsContainer: true)
+        if cached {
+            decoders[key] = decoder
+            lastDecoder = (key, decoder)
+        }
+        return decoder
+    }
+}
+
+extension Connection {
+    /// Resets `statement` and binds `values` to its parameters in order, with the connection
+    /// locked by the caller.
+    func bindRaw(_ statement: Statement, _ values: [ColumnValue]) throws(Result) {
+        let handle = statement.handle
+        sqlite3_reset(handle)
+        guard values.count == statement.parameterCount else {
+            throw Result.misuse(
+                "\(values.count) value(s) for \(statement.parameterCount) parameter(s)", code: SQLITE_RANGE,
+                statement: statement)
+        }
+        for (offset, value) in values.enumerated() {
+            let code = value.bind(to: handle, at: Int32(offset + 1))
+            if code != SQLITE_OK { throw sqliteError(code, statement) }
+        }
+    }
+
+    /// Binds core-tier bindings (converted to column values) to `statement`.
+    func bindRaw(_ statement: Statement, bindings: [Binding?]) throws(Result) {
+        var values: [ColumnValue] = []
+        values.reserveCapacity(bindings.count)
+        for binding in bindings {
+            guard let value = ColumnValue(binding: binding) else {
+                throw Result.misuse("\(String(describing: binding)) cannot be bound", code: SQLITE_MISMATCH)
+            }
+            values.append(value)
+        }
+        try bindRaw(statement, values)
+    }
+
+    /// Steps `statement` with the connection locked by the caller: `true` while there is a row.
+    @inline(__always)
+    func stepRaw(_ statement: Statement) throws(Result) -> Bool {
+        let code = sqlite3_step(statement.handle)
+        if code == SQLITE_ROW { return true }
+        if code == SQLITE_DONE { return false }
+        let error = sqliteError(code, statement)
+        sqlite3_reset(statement.handle)
+        throw error
+    }
+
+    /// Runs `statement` to completion with the connection locked by the caller.
+    func runRaw(_ statement: Statement) throws(Result) {
+        while try stepRaw(statement) {}
+        sqlite3_reset(statement.handle)
+    }
+
+    /// SQLite's error for `code`, as the core tier reports it.
+    func sqliteError(_ code: Int32, _ statement: Statement?) -> Result {
+        let message = String(cString: sqlite3_errmsg(handle))
+        if usesExtendedErrorCodes {
+            return .extendedError(
+                message: message, extendedCode: sqlite3_extended_errcode(handle), statement: statement)
+        }
+        return .error(message: message, code: code & 0xFF, statement: statement)
+    }
+
+    /// Runs `body` with a cached statement for `sql` and the connection locked.
+    func withRawStatement<T>(_ sql: String, _ body: (Statement) throws -> T) throws -> T {
+        try withLock {
+            let statement = try cachedStatement(sql)
+            defer { returnToCache(statement) }
+            return try body(statement)
+        }
+    }
+}

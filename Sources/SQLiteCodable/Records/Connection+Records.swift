@@ -1,0 +1,365 @@
+import Foundation
+
+extension Connection {
+    // MARK: - Writing
+
+    /// Inserts `record` and returns its rowid. An auto-increment key that is 0 or nil is left
+    /// to SQLite; timestamps are set when the type keeps them.
+    ///
+    /// ```swift
+    /// let rowid = try db.insert(Item(name: "Pen", price: 1.5))
+    /// ```
+    ///
+    /// Records of one type reuse one prepared statement. Use ``save(_:)`` to get the record
+    /// back with its new key.
+    @discardableResult
+    public func insert<R: Record>(_ record: R) throws -> Int64 {
+        let plan = RecordPlan.of(R.self)
+        let encoder = plan.takeEncoder()
+        defer { plan.returnEncoder(encoder) }
+        try encoder.encodeInPlace(record)
+        if plan.timestamps {
+            var columns = encoder.columns
+            var values = encoder.values
+            return try insertEncoded(plan, &columns, &values)
+        }
+        let skip = plan.newKeyIndex(encoder.columns, encoder.values)
+        return try withRawStatement(plan.insertSQL(encodedColumns: encoder.columns, skipping: skip)) { statement in
+            try bindEncoded(statement, encoder.values, skipping: skip)
+            try runRaw(statement)
+            return sqlite3_last_insert_rowid(handle)
+        }
+    }
+
+    /// Inserts `records` in one transaction (a savepoint inside an open one), reusing one
+    /// prepared statement, and returns their rowids.
+    ///
+    /// ```swift
+    /// let ids = try db.insertMany(items)
+    /// ```
+    @discardableResult
+    public func insertMany<R: Record>(_ records: [R]) throws -> [Int64] {
+        let plan = RecordPlan.of(R.self)
+        let encoder = plan.reusableEncoder()
+        defer { encoder.finish() }
+        return try inTransaction {
+            var rowids: [Int64] = []
+            rowids.reserveCapacity(records.count)
+            var statement: Statement?
+            // The encoded columns (with a new key, if any, at `statementSkip`) the statement
+            // was prepared for: records of one type usually share them.
+            var statementColumns: [String] = []
+            var statementSkip = -1
+            defer { if let statement { returnToCache(statement) } }
+            for record in records {
+                try encoder.encodeInPlace(record)
+                var values = encoder.values
+                var skip = plan.newKeyIndex(encoder.columns, values)
+                if plan.timestamps {
+                    var columns = encoder.columns
+                    prepareInsert(plan, &columns, &values)
+                    skip = -1
+                    if statement == nil || statementColumns != columns {
+                        if let previous = statement { returnToCache(previous) }
+                        statement = nil
+                        statement = try cachedStatement(plan.insertSQL(columns))
+                        statementColumns = columns
+                    }
+                } else if statement == nil || skip != statementSkip || statementColumns != encoder.columns {
+                    if let previous = statement { returnToCache(previous) }
+                    statement = nil
+                    statementColumns = encoder.columns.map { $0 }
+                    statementSkip = skip
+                    var columns = statementColumns
+                    if skip >= 0 { columns.remove(at: skip) }
+                    statement = try cachedStatement(plan.insertSQL(columns))
+                }
+                guard let statement else { continue }
+                try bindEncoded(statement, values, skipping: skip)
+                try runRaw(statement)
+                rowids.append(sqlite3_last_insert_rowid(handle))
+            }
+            return rowids
+        }
+    }
+
+    /// Inserts or updates `record`, then updates it with what the database assigned: the new
+    /// rowid of an auto-increment key, and timestamps.
+    ///
+    /// ```swift
+    /// var item = Item(name: "Pen", price: 1.5)
+    /// try db.save(&item)          // INSERT: item.id is set
+    /// item.price = 2
+    /// try db.save(&item)          // UPDATE "item" SET ... WHERE "id" = ?
+    /// ```
+    ///
+    /// A record with an auto-increment key is new when the key is 0 or nil; one with a key
+    /// but no row (deleted meanwhile) is inserted with that key. A record with its own key is
+    /// upserted.
+    public func save<R: Record>(_ record: inout R) throws {
+        let plan = RecordPlan.of(R.self)
+        var (columns, values) = try plan.encoder().encodeRow(record)
+        let keyIndex = try plan.keyIndex(columns)
+        try withLock {
+            if plan.isNew(values[keyIndex]) {
+                var insertColumns = columns
+                var insertValues = values
+                let rowid = try insertEncoded(plan, &insertColumns, &insertValues)
+                columns = insertColumns + [plan.primaryKey.column]
+                values = insertValues + [.integer(rowid)]
+            } else if plan.primaryKey.isAutoIncrement {
+                var updateColumns = columns
+                var updateValues = values
+                if try !updateEncoded(plan, &updateColumns, &updateValues) {
+                    var insertColumns = columns
+                    var insertValues = values
+                    try insertEncoded(plan, &insertColumns, &insertValues)
+                    (columns, values) = (insertColumns, insertValues)
+                } else {
+                    // Keep every column the record encodes (created_at included) and take
+                    // what the update stored.
+                    for (column, value) in zip(updateColumns, updateValues) {
+                        if let index = columns.firstIndex(of: column) {
+                            values[index] = value
+                        } else {
+                            columns.append(column)
+                            values.append(value)
+                        }
+                    }
+                }
+            } else {
+                let key = values[keyIndex]
+                var upsertColumns = columns
+                var upsertValues = values
+                if plan.timestamps {
+                    Timestamps.stampInsert(
+                        &upsertColumns, &upsertValues, now: Timestamps.now(plan.options.dateStrategy))
+                }
+                try withRawStatement(plan.upsertSQL(upsertColumns)) { statement in
+                    try bindRaw(statement, upsertValues)
+                    try runRaw(statement)
+                }
+                if plan.timestamps, let stored = try findRecord(R.self, key: key) {
+                    // An existing row kept its created_at: read the row as stored.
+                    record = stored
+                    return
+                }
+                (columns, values) = (upsertColumns, upsertValues)
+            }
+            record = try plan.decode(R.self, columns: columns, values: values)
+        }
+    }
+
+    /// Updates the row of `record` (found by its primary key) with every column; `false` when
+    /// no row has the key.
+    ///
+    /// ```swift
+    /// try db.update(item)         // UPDATE "item" SET "name" = ?, "price" = ? WHERE "id" = ?
+    /// ```
+    @discardableResult
+    public func update<R: Record>(_ record: R) throws -> Bool {
+        let plan = RecordPlan.of(R.self)
+        var (columns, values) = try plan.encoder().encodeRow(record)
+        return try updateEncoded(plan, &columns, &values)
+    }
+
+    /// Updates only the columns whose values differ between `record` and `original` (the
+    /// record as it was read); no statement runs when nothing changed. `false` when nothing
+    /// changed or no row has the key.
+    ///
+    /// ```swift
+    /// var edited = original
+    /// edited.price = 3
+    /// try db.update(edited, from: original)   // UPDATE "item" SET "price" = ? WHERE "id" = ?
+    /// ```
+    @discardableResult
+    public func update<R: Record>(_ record: R, from original: R) throws -> Bool {
+        let plan = RecordPlan.of(R.self)
+        var (columns, values) = try plan.encoder().encodeRow(record)
+        let (oldColumns, oldValues) = try plan.encoder().encodeRow(original)
+        let keyIndex = try plan.keyIndex(columns)
+        var changedColumns: [String] = []
+        var changedValues: [ColumnValue] = []
+        for (offset, column) in columns.enumerated() where offset != keyIndex {
+            let old = oldColumns.firstIndex(of: column).map { oldValues[$0] }
+            if old != values[offset] {
+                changedColumns.append(column)
+                changedValues.append(values[offset])
+            }
+        }
+        guard !changedColumns.isEmpty else { return false }
+        changedColumns.append(plan.primaryKey.column)
+        changedValues.append(values[keyIndex])
+        columns = changedColumns
+        values = changedValues
+        return try updateEncoded(plan, &columns, &values)
+    }
+
+    /// Deletes the row of `record`, by its primary key; `false` when there was none.
+    @discardableResult
+    public func delete<R: Record>(_ record: R) throws -> Bool {
+        let plan = RecordPlan.of(R.self)
+        let (columns, values) = try plan.encoder().encodeRow(record)
+        return try deleteRow(plan, key: values[try plan.keyIndex(columns)])
+    }
+
+    /// Deletes the row of type `type` whose primary key is `id`; `false` when there was none.
+    ///
+    /// ```swift
+    /// try db.delete(Item.self, id: 3)
+    /// ```
+    @discardableResult
+    public func delete<R: Record>(_ type: R.Type, id: some Encodable) throws -> Bool {
+        let plan = RecordPlan.of(R.self)
+        return try deleteRow(plan, key: try keyValue(id, plan))
+    }
+
+    // MARK: - Reading
+
+    /// Every record `query` selects (a query on ``Record/table``, filtered, ordered, limited).
+    ///
+    /// ```swift
+    /// let cheap = try db.fetchAll(Item.self, Item.table.filter(price < 2).order(name))
+    /// ```
+    public func fetchAll<R: Record>(_ type: R.Type, _ query: QueryType) throws -> [R] {
+        let expression = query.expression
+        return try fetchRecords(R.self, sql: expression.template, bindings: expression.bindings)
+    }
+
+    /// The first record `query` selects, or nil.
+    public func fetchOne<R: Record>(_ type: R.Type, _ query: QueryType) throws -> R? {
+        let expression = query.limit(1).expression
+        return try fetchRecords(R.self, sql: expression.template, bindings: expression.bindings).first
+    }
+
+    // MARK: - Internals
+
+    /// Reads records with a statement-cached decoder.
+    func fetchRecords<R: Record>(_ type: R.Type, sql: String, bindings: [Binding?], first: Bool = false) throws -> [R] {
+        let plan = RecordPlan.of(R.self)
+        return try withRawStatement(sql) { statement in
+            try bindRaw(statement, bindings: bindings)
+            let decoder = StatementState.of(statement).decoder(
+                for: R.self, statement: statement, naming: plan.naming, options: plan.options, userInfo: [:],
+                cached: true)
+            var records: [R] = []
+            while try stepRaw(statement) {
+                records.append(try decoder.decodeRow(R.self))
+                if first { break }
+            }
+            return records
+        }
+    }
+
+    /// Finds one record by key value.
+    func findRecord<R: Record>(_ type: R.Type, key: ColumnValue) throws -> R? {
+        let plan = RecordPlan.of(R.self)
+        return try withRawStatement(plan.findSQL) { statement in
+            sqlite3_reset(statement.handle)
+            let code = key.bind(to: statement.handle, at: 1)
+            if code != SQLITE_OK { throw sqliteError(code, statement) }
+            guard try stepRaw(statement) else { return nil }
+            let decoder = StatementState.of(statement).decoder(
+                for: R.self, statement: statement, naming: plan.naming, options: plan.options, userInfo: [:],
+                cached: true)
+            return try decoder.decodeRow(R.self)
+        }
+    }
+
+    /// A key value as a column value.
+    func keyValue(_ id: some Encodable, _ plan: RecordPlan) throws -> ColumnValue {
+        switch id {
+        case let integer as Int64: return .integer(integer)
+        case let integer as Int: return .integer(Int64(integer))
+        case let text as String: return .text(text)
+        default:
+            return try ValueEncoding.encode(
+                id,
+                ValueEncodingContext(
+                    options: plan.options, userInfo: [:], column: plan.primaryKey.column, rowType: plan.rowType,
+                    codingPath: []))
+        }
+    }
+
+    /// Runs `body` in a transaction, or in a savepoint when one is already open.
+    func inTransaction<T>(_ body: () throws -> T) throws -> T {
+        try withLock {
+            isInTransaction ? try savepoint(block: body) : try transaction(block: body)
+        }
+    }
+
+    /// Resets `statement` and binds `values` in order, leaving out the one at `skip` (-1 for
+    /// none), with the connection locked by the caller.
+    private func bindEncoded(_ statement: Statement, _ values: [ColumnValue], skipping skip: Int) throws(Result) {
+        let handle = statement.handle
+        sqlite3_reset(handle)
+        guard values.count - (skip >= 0 ? 1 : 0) == statement.parameterCount else {
+            throw Result.misuse(
+                "\(values.count) value(s) for \(statement.parameterCount) parameter(s)", code: SQLITE_RANGE,
+                statement: statement)
+        }
+        var parameter: Int32 = 1
+        for index in values.indices where index != skip {
+            let code = values[index].bind(to: handle, at: parameter)
+            if code != SQLITE_OK { throw sqliteError(code, statement) }
+            parameter += 1
+        }
+    }
+
+    /// Leaves out a new auto-increment key and stamps timestamps.
+    private func prepareInsert(_ plan: RecordPlan, _ columns: inout [String], _ values: inout [ColumnValue]) {
+        if plan.primaryKey.isAutoIncrement, let index = columns.firstIndex(of: plan.primaryKey.column),
+            plan.isNew(values[index])
+        {
+            columns.remove(at: index)
+            values.remove(at: index)
+        }
+        if plan.timestamps {
+            Timestamps.stampInsert(&columns, &values, now: Timestamps.now(plan.options.dateStrategy))
+        }
+    }
+
+    @discardableResult
+    private func insertEncoded(_ plan: RecordPlan, _ columns: inout [String], _ values: inout [ColumnValue]) throws
+        -> Int64
+    {
+        prepareInsert(plan, &columns, &values)
+        return try withRawStatement(plan.insertSQL(columns)) { statement in
+            try bindRaw(statement, values)
+            try runRaw(statement)
+            return sqlite3_last_insert_rowid(handle)
+        }
+    }
+
+    /// Updates by key; `columns` and `values` come back as stored (with `updated_at`).
+    private func updateEncoded(_ plan: RecordPlan, _ columns: inout [String], _ values: inout [ColumnValue]) throws
+        -> Bool
+    {
+        let keyIndex = try plan.keyIndex(columns)
+        let key = values[keyIndex]
+        var setColumns = columns
+        var setValues = values
+        setColumns.remove(at: keyIndex)
+        setValues.remove(at: keyIndex)
+        if plan.timestamps {
+            Timestamps.stampUpdate(&setColumns, &setValues, now: Timestamps.now(plan.options.dateStrategy))
+        }
+        if setColumns.isEmpty { return false }
+        let changed = try withRawStatement(plan.updateSQL(setColumns)) { statement in
+            try bindRaw(statement, setValues + [key])
+            try runRaw(statement)
+            return sqlite3_changes64(handle) > 0
+        }
+        columns = setColumns + [plan.primaryKey.column]
+        values = setValues + [key]
+        return changed
+    }
+
+    private func deleteRow(_ plan: RecordPlan, key: ColumnValue) throws -> Bool {
+        try withRawStatement(plan.deleteSQL) { statement in
+            try bindRaw(statement, [key])
+            try runRaw(statement)
+            return sqlite3_changes64(handle) > 0
+        }
+    }
+}

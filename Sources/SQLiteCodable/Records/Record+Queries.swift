@@ -1,0 +1,94 @@
+import Foundation
+
+extension Record {
+    /// The record whose primary key is `id`, or nil.
+    ///
+    /// ```swift
+    /// let item = try Item.find(3, in: db)
+    /// ```
+    ///
+    /// One prepared statement and one decoder serve every lookup of the type.
+    public static func find(_ id: some Encodable, in db: Connection) throws -> Self? {
+        try db.findRecord(Self.self, key: try db.keyValue(id, RecordPlan.of(Self.self)))
+    }
+
+    /// Every record, or those `filter` selects, in `order`, at most `limit` after `offset`.
+    ///
+    /// ```swift
+    /// let all = try Item.fetchAll(in: db)
+    /// let firstTen = try Item.fetchAll(in: db, order: [name.asc], limit: 10)
+    /// ```
+    public static func fetchAll(
+        in db: Connection, filter: SQLExpression<Bool?>? = nil, order: [Expressible] = [], limit: Int? = nil,
+        offset: Int? = nil
+    ) throws -> [Self] {
+        let expression = query(filter: filter, order: order, limit: limit, offset: offset).expression
+        return try db.fetchRecords(Self.self, sql: expression.template, bindings: expression.bindings)
+    }
+
+    /// The records `filter` selects: `try Item.fetchAll(in: db, filter: price > 10)`.
+    public static func fetchAll(
+        in db: Connection, filter: SQLExpression<Bool>, order: [Expressible] = [], limit: Int? = nil, offset: Int? = nil
+    ) throws -> [Self] {
+        try fetchAll(in: db, filter: SQLExpression<Bool?>(filter), order: order, limit: limit, offset: offset)
+    }
+
+    /// The first record (that `filter` selects, in `order`), or nil.
+    public static func fetchOne(in db: Connection, filter: SQLExpression<Bool?>? = nil, order: [Expressible] = [])
+        throws -> Self?
+    {
+        let expression = query(filter: filter, order: order, limit: 1, offset: nil).expression
+        return try db.fetchRecords(Self.self, sql: expression.template, bindings: expression.bindings, first: true)
+            .first
+    }
+
+    /// The first record `filter` selects, or nil: `try Item.fetchOne(in: db, filter: name == "Pen")`.
+    public static func fetchOne(in db: Connection, filter: SQLExpression<Bool>, order: [Expressible] = []) throws
+        -> Self?
+    {
+        try fetchOne(in: db, filter: SQLExpression<Bool?>(filter), order: order)
+    }
+
+    /// The number of records (that `filter` selects).
+    ///
+    /// ```swift
+    /// let expensive = try Item.count(in: db, filter: price > 100)
+    /// ```
+    public static func count(in db: Connection, filter: SQLExpression<Bool?>? = nil) throws -> Int {
+        var sql = RecordPlan.of(Self.self).countSQL
+        var bindings: [Binding?] = []
+        if let filter {
+            sql += " WHERE " + filter.template
+            bindings = filter.bindings
+        }
+        return try db.withRawStatement(sql) { statement in
+            try db.bindRaw(statement, bindings: bindings)
+            guard try db.stepRaw(statement) else { return 0 }
+            return Int(sqlite3_column_int64(statement.handle, 0))
+        }
+    }
+
+    /// The number of records `filter` selects.
+    public static func count(in db: Connection, filter: SQLExpression<Bool>) throws -> Int {
+        try count(in: db, filter: SQLExpression<Bool?>(filter))
+    }
+
+    /// Deletes every record (that `filter` selects) and returns how many were deleted.
+    @discardableResult
+    public static func deleteAll(in db: Connection, filter: SQLExpression<Bool?>? = nil) throws -> Int {
+        var query = table
+        if let filter { query = query.filter(filter) }
+        return try db.run(query.delete())
+    }
+
+    /// The typed-tier query for a filter, an order and a limit on the record's table.
+    static func query(filter: SQLExpression<Bool?>?, order: [Expressible], limit: Int?, offset: Int?) -> Table {
+        var query = table
+        if let filter { query = query.filter(filter) }
+        if !order.isEmpty { query = query.order(order) }
+        if let limit {
+            query = offset.map { query.limit(limit, offset: $0) } ?? query.limit(limit)
+        }
+        return query
+    }
+}

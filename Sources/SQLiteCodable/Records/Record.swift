@@ -1,0 +1,112 @@
+import Foundation
+
+/// A Codable type stored as the rows of one table: declare it, and the connection saves,
+/// finds, updates, deletes, counts and creates its table.
+///
+/// ```swift
+/// struct Item: Record {
+///     var id: Int64 = 0                // 0 (or nil) means "not inserted yet"
+///     var name: String
+///     var price: Double
+/// }
+/// try db.createTable(for: Item.self)
+/// var item = Item(name: "Pen", price: 1.5)
+/// try db.save(&item)                   // INSERT; item.id is now the new rowid
+/// let pen = try Item.find(item.id, in: db)
+/// ```
+///
+/// Every requirement has a default: the table is the type name in snake case (`Item` →
+/// `"item"`), the primary key an auto-increment `"id"`, keys are used as column names, and
+/// no timestamps are kept.
+public protocol Record: Codable {
+    /// The table's name. Default: the type name in snake case (`TodoItem` → `"todo_item"`).
+    static var tableName: String { get }
+
+    /// The primary key column and whether SQLite assigns it. Default: `.autoIncrement("id")`.
+    static var primaryKey: PrimaryKey { get }
+
+    /// Column names for coding keys that are not stored under their own (or strategy-converted)
+    /// name: `["displayName": "name"]`. Default: none.
+    static var columnMapping: [String: String] { get }
+
+    /// Key and date strategies for the record's columns. Default: ``CodingOptions/init(keyEncodingStrategy:keyDecodingStrategy:dateStrategy:)``.
+    static var codingOptions: CodingOptions { get }
+
+    /// Whether the table keeps `created_at` and `updated_at` columns, set on insert and on each
+    /// update (declare `createdAt`/`updatedAt` properties, with the snake-case options or a
+    /// mapping, to read them). Default: `false`.
+    static var timestamps: Bool { get }
+}
+
+extension Record {
+    /// The type name in snake case.
+    public static var tableName: String { SnakeCase.convert("\(Self.self)") }
+
+    /// `.autoIncrement("id")`.
+    public static var primaryKey: PrimaryKey { .autoIncrement() }
+
+    /// No mapping.
+    public static var columnMapping: [String: String] { [:] }
+
+    /// Default options.
+    public static var codingOptions: CodingOptions { CodingOptions() }
+
+    /// No timestamps.
+    public static var timestamps: Bool { false }
+
+    /// The record's table, for typed-tier queries: `Item.table.filter(price > 10)`.
+    public static var table: Table { Table(tableName) }
+
+    /// A column of the record's table qualified with the table's name (`"item"."price"`), for
+    /// joins: `Item.column("price") as SQLExpression<Double>`.
+    public static func column<V>(_ name: String) -> SQLExpression<V> {
+        Expression(SQLIdentifier.quote(tableName) + "." + SQLIdentifier.quote(name), [])
+    }
+
+    /// The join condition of a foreign key: this record's `column` holds the primary key of
+    /// `parent`. `Book.foreignKey("author_id", to: Author.self)` is
+    /// `("book"."author_id" = "author"."id")`.
+    public static func foreignKey<Parent: Record>(_ column: String, to parent: Parent.Type) -> SQLExpression<Bool> {
+        Expression(
+            "(" + SQLIdentifier.quote(tableName) + "." + SQLIdentifier.quote(column) + " = "
+                + SQLIdentifier.quote(Parent.tableName) + "." + SQLIdentifier.quote(Parent.primaryKey.column) + ")", [])
+    }
+}
+
+/// The primary key of a ``Record``.
+public struct PrimaryKey: Sendable, Equatable {
+    /// The key's column name.
+    public var column: String
+
+    /// Whether SQLite assigns the key (an `INTEGER PRIMARY KEY`): a record whose key is 0 or
+    /// nil is new, and inserting it assigns the new rowid.
+    public var isAutoIncrement: Bool
+
+    /// An `INTEGER PRIMARY KEY` that SQLite assigns, in `column` (default `"id"`).
+    public static func autoIncrement(_ column: String = "id") -> PrimaryKey {
+        PrimaryKey(column: column, isAutoIncrement: true)
+    }
+
+    /// A key the record sets itself (a code, a UUID...), in `column`.
+    public static func column(_ column: String) -> PrimaryKey {
+        PrimaryKey(column: column, isAutoIncrement: false)
+    }
+}
+
+/// Errors of record operations that SQLite itself does not report.
+public enum RecordError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The record's encoded columns have no primary key column.
+    case missingPrimaryKey(type: String, column: String)
+    /// The table for a record type cannot be derived from the type.
+    case schema(type: String, reason: String)
+
+    /// A readable explanation naming the record type.
+    public var description: String {
+        switch self {
+        case .missingPrimaryKey(let type, let column):
+            "\(type) has no value for its primary key column \"\(column)\""
+        case .schema(let type, let reason):
+            "cannot derive a table for \(type): \(reason)"
+        }
+    }
+}

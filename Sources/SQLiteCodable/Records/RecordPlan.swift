@@ -1,0 +1,177 @@
+import Foundation
+
+/// What a record type needs at run time, computed once per type: its naming, its SQL, and
+/// the SQL of inserts and updates per column set (so the statement cache sees the same text,
+/// and reuses one prepared statement, for every record of the type).
+final class RecordPlan: @unchecked Sendable {
+    let rowType: String
+    let tableName: String
+    let quotedTable: String
+    let primaryKey: PrimaryKey
+    let options: CodingOptions
+    let naming: ColumnNaming
+    let timestamps: Bool
+
+    let selectSQL: String
+    let findSQL: String
+    let deleteSQL: String
+    let countSQL: String
+
+    private let lock = NSLock()
+    private var lastInsert: (columns: [String], sql: String)?
+    private var insertSQLs: [[String]: String] = [:]
+    private var updateSQLs: [[String]: String] = [:]
+    private var spareEncoder: RowEncoder?
+    private var lastEncoded: (columns: [String], skip: Int, sql: String)?
+
+    init<R: Record>(_ type: R.Type) {
+        rowType = "\(R.self)"
+        tableName = R.tableName
+        quotedTable = SQLIdentifier.quote(tableName)
+        primaryKey = R.primaryKey
+        options = R.codingOptions
+        naming = ColumnNaming(options: options, mapping: R.columnMapping)
+        timestamps = R.timestamps
+        let key = SQLIdentifier.quote(primaryKey.column)
+        selectSQL = "SELECT * FROM " + quotedTable
+        findSQL = selectSQL + " WHERE " + key + " = ?"
+        deleteSQL = "DELETE FROM " + quotedTable + " WHERE " + key + " = ?"
+        countSQL = "SELECT count(*) FROM " + quotedTable
+    }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var plans: [ObjectIdentifier: RecordPlan] = [:]
+
+    /// The plan of `type`, made on first use.
+    static func of<R: Record>(_ type: R.Type) -> RecordPlan {
+        let key = ObjectIdentifier(type)
+        lock.lock()
+        defer { lock.unlock() }
+        if let plan = plans[key] { return plan }
+        let plan = RecordPlan(type)
+        plans[key] = plan
+        return plan
+    }
+
+    /// A fresh encoder for the record type (every `nil` is stored as NULL).
+    func encoder() -> RowEncoder {
+        RowEncoder(options: options, naming: naming, rowType: rowType)
+    }
+
+    /// An encoder for many records, keeping its container between them: call
+    /// ``RowEncoder/finish()`` when done with it.
+    func reusableEncoder() -> RowEncoder {
+        RowEncoder(options: options, naming: naming, rowType: rowType, keepsContainer: true)
+    }
+
+    /// An encoder kept between single-record inserts (its key cache warm), or a fresh one
+    /// when another thread holds it; give it back with ``returnEncoder(_:)``.
+    func takeEncoder() -> RowEncoder {
+        lock.lock()
+        defer { lock.unlock() }
+        if let spare = spareEncoder {
+            spareEncoder = nil
+            return spare
+        }
+        return reusableEncoder()
+    }
+
+    func returnEncoder(_ encoder: RowEncoder) {
+        lock.lock()
+        let dropped = spareEncoder
+        spareEncoder = encoder
+        lock.unlock()
+        dropped?.finish()
+    }
+
+    /// The position of a new auto-increment key among the encoded columns, which an insert
+    /// leaves out; -1 when there is none.
+    func newKeyIndex(_ columns: [String], _ values: [ColumnValue]) -> Int {
+        guard primaryKey.isAutoIncrement, let index = columns.firstIndex(of: primaryKey.column) else { return -1 }
+        return isNew(values[index]) ? index : -1
+    }
+
+    /// `INSERT INTO "t" ("a", "b") VALUES (?, ?)` for `columns`.
+    func insertSQL(_ columns: [String]) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        if let lastInsert, lastInsert.columns == columns { return lastInsert.sql }
+        let sql =
+            insertSQLs[columns]
+            ?? "INSERT INTO " + quotedTable + " (" + columns.map(SQLIdentifier.quote).joined(separator: ", ")
+            + ") VALUES (" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+        insertSQLs[columns] = sql
+        lastInsert = (columns, sql)
+        return sql
+    }
+
+    /// The insert SQL for encoded `columns` less the new key at `skip` (-1 for none), checked
+    /// against the last call's columns before anything is copied.
+    func insertSQL(encodedColumns columns: [String], skipping skip: Int) -> String {
+        lock.lock()
+        if let lastEncoded, lastEncoded.skip == skip, lastEncoded.columns == columns {
+            defer { lock.unlock() }
+            return lastEncoded.sql
+        }
+        lock.unlock()
+        var insertColumns = columns.map { $0 }
+        if skip >= 0 { insertColumns.remove(at: skip) }
+        let sql = insertSQL(insertColumns)
+        lock.lock()
+        lastEncoded = (columns.map { $0 }, skip, sql)
+        lock.unlock()
+        return sql
+    }
+
+    /// `UPDATE "t" SET "a" = ?, "b" = ? WHERE "id" = ?` for `columns`.
+    func updateSQL(_ columns: [String]) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        if let sql = updateSQLs[columns] { return sql }
+        let sql =
+            "UPDATE " + quotedTable + " SET "
+            + columns.map { SQLIdentifier.quote($0) + " = ?" }.joined(separator: ", ") + " WHERE "
+            + SQLIdentifier.quote(primaryKey.column) + " = ?"
+        updateSQLs[columns] = sql
+        return sql
+    }
+
+    /// `INSERT ... ON CONFLICT ("key") DO UPDATE SET "a" = "excluded"."a", ...` for a record
+    /// with its own key; `created_at` is kept on conflict.
+    func upsertSQL(_ columns: [String]) -> String {
+        let updated = columns.filter { $0 != primaryKey.column && $0 != Timestamps.createdAt }
+        var sql = insertSQL(columns) + " ON CONFLICT (" + SQLIdentifier.quote(primaryKey.column) + ") DO "
+        if updated.isEmpty {
+            sql += "NOTHING"
+        } else {
+            sql +=
+                "UPDATE SET "
+                + updated.map { SQLIdentifier.quote($0) + " = \"excluded\"." + SQLIdentifier.quote($0) }.joined(
+                    separator: ", ")
+        }
+        return sql
+    }
+
+    /// Decodes a record from encoded columns (to hand back a record with its new rowid and
+    /// timestamps).
+    func decode<R: Record>(_ type: R.Type, columns: [String], values: [ColumnValue]) throws -> R {
+        let decoder = RowDecoder(
+            reader: ColumnReader(source: .values(values)),
+            lookup: KeyLookup(map: ColumnIndexMap(names: columns), naming: naming), options: options, rowType: rowType)
+        return try decoder.decodeRow(R.self)
+    }
+
+    /// The primary key's position among `columns`.
+    func keyIndex(_ columns: [String]) throws -> Int {
+        guard let index = columns.firstIndex(of: primaryKey.column) else {
+            throw RecordError.missingPrimaryKey(type: rowType, column: primaryKey.column)
+        }
+        return index
+    }
+
+    /// Whether a key value means "not inserted yet": NULL or 0 for an auto-increment key.
+    func isNew(_ key: ColumnValue) -> Bool {
+        guard primaryKey.isAutoIncrement else { return false }
+        return key == .null || key == .integer(0)
+    }
+}

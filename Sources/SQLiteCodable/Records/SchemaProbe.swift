@@ -1,0 +1,339 @@
+import Foundation
+
+/// A column derived from a record type's properties.
+struct DerivedColumn: Equatable {
+    var name: String
+    var declaredType: String
+    var notNull: Bool
+    /// The value existing rows get when the column is added to a table holding data.
+    var defaultValue: ColumnValue
+}
+
+/// Derives a record type's columns by decoding it from a decoder that makes up values:
+/// each key's requested type gives the column type, `decodeIfPresent` (an optional) a
+/// nullable column. Nested values are made up too (to learn they are JSON text); an enum is
+/// made from its first case when it is `CaseIterable`.
+final class SchemaProbe: Decoder {
+    let options: CodingOptions
+    let rowType: String
+    private(set) var columns: [(key: String, column: DerivedColumn)] = []
+
+    init(options: CodingOptions, rowType: String) {
+        self.options = options
+        self.rowType = rowType
+    }
+
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func record(_ key: String, _ declaredType: String, notNull: Bool, defaultValue: ColumnValue) {
+        if let index = columns.firstIndex(where: { $0.key == key }) {
+            columns[index].column.declaredType = declaredType
+            columns[index].column.notNull = columns[index].column.notNull && notNull
+            if defaultValue != .null { columns[index].column.defaultValue = defaultValue }
+        } else {
+            columns.append(
+                (
+                    key,
+                    DerivedColumn(name: key, declaredType: declaredType, notNull: notNull, defaultValue: defaultValue)
+                ))
+        }
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(ProbeKeyedContainer<Key>(probe: self, options: options))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        throw RecordError.schema(type: rowType, reason: "a record must decode from a keyed container")
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        throw RecordError.schema(type: rowType, reason: "a record must decode from a keyed container")
+    }
+
+    /// The column type and a made-up value of `T`, stored as `options` store it.
+    static func describe<T: Decodable>(_ type: T.Type, options: CodingOptions) throws -> (String, ColumnValue, T) {
+        let value = try fabricate(type, options: options)
+        if T.self == Date.self {
+            return (
+                options.dateStrategy.declaredDatatype,
+                ValueEncoding.encode(Date(timeIntervalSince1970: 0), options.dateStrategy), value
+            )
+        }
+        guard let encodable = value as? any Encodable else { return ("TEXT", .text(""), value) }
+        let stored = try ValueEncoding.encode(
+            encodable, ValueEncodingContext(options: options, userInfo: [:], column: "", rowType: "", codingPath: []))
+        if let valueType = T.self as? any Value.Type { return (valueType.declaredDatatype, stored, value) }
+        switch stored {
+        case .integer: return ("INTEGER", stored, value)
+        case .real: return ("REAL", stored, value)
+        case .blob: return ("BLOB", stored, value)
+        default: return ("TEXT", stored, value)
+        }
+    }
+
+    /// A value of `T` made up from zeros, empty strings, first cases and empty collections.
+    static func fabricate<T: Decodable>(_ type: T.Type, options: CodingOptions) throws -> T {
+        if T.self == Date.self, let date = Date(timeIntervalSince1970: 0) as? T { return date }
+        if T.self == Data.self, let data = Data() as? T { return data }
+        if T.self == UUID.self, let uuid = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) as? T {
+            return uuid
+        }
+        if T.self == URL.self, let url = URL(string: "about:blank") as? T { return url }
+        if T.self == Decimal.self, let decimal = Decimal(0) as? T { return decimal }
+        if let caseIterable = T.self as? any CaseIterable.Type, let first = firstCase(caseIterable) as? T {
+            return first
+        }
+        do {
+            return try T(from: FabricatingDecoder(options: options))
+        } catch {
+            throw RecordError.schema(
+                type: "\(T.self)",
+                reason: "no value of it can be made up to learn its column type; make it CaseIterable (\(error))")
+        }
+    }
+
+    private static func firstCase<C: CaseIterable>(_ type: C.Type) -> Any? {
+        C.allCases.first
+    }
+}
+
+/// The decoder for made-up nested values.
+struct FabricatingDecoder: Decoder, SingleValueDecodingContainer {
+    let options: CodingOptions
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(ProbeKeyedContainer<Key>(probe: nil, options: options))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { EmptyUnkeyedContainer() }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+    func decodeNil() -> Bool { false }
+    func decode(_ type: Bool.Type) throws -> Bool { false }
+    func decode(_ type: String.Type) throws -> String { "" }
+    func decode(_ type: Double.Type) throws -> Double { 0 }
+    func decode(_ type: Float.Type) throws -> Float { 0 }
+    func decode(_ type: Int.Type) throws -> Int { 0 }
+    func decode(_ type: Int8.Type) throws -> Int8 { 0 }
+    func decode(_ type: Int16.Type) throws -> Int16 { 0 }
+    func decode(_ type: Int32.Type) throws -> Int32 { 0 }
+    func decode(_ type: Int64.Type) throws -> Int64 { 0 }
+    func decode(_ type: UInt.Type) throws -> UInt { 0 }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { 0 }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { 0 }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { 0 }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { 0 }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try SchemaProbe.fabricate(type, options: options)
+    }
+}
+
+/// An empty array, for made-up values.
+struct EmptyUnkeyedContainer: UnkeyedDecodingContainer {
+    var codingPath: [any CodingKey] { [] }
+    var count: Int? { 0 }
+    var isAtEnd: Bool { true }
+    var currentIndex: Int { 0 }
+
+    private func end() -> DecodingError {
+        DecodingError.valueNotFound(Any.self, DecodingError.Context(codingPath: [], debugDescription: "empty"))
+    }
+
+    mutating func decodeNil() throws -> Bool { throw end() }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { throw end() }
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
+        -> KeyedDecodingContainer<NestedKey>
+    { throw end() }
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { throw end() }
+    mutating func superDecoder() throws -> any Decoder { throw end() }
+}
+
+/// The keyed container of the probe: records top-level keys (when `probe` is set) and
+/// makes up every value.
+struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let probe: SchemaProbe?
+    let options: CodingOptions
+    var codingPath: [any CodingKey] { [] }
+    var allKeys: [Key] { [] }
+
+    func contains(_ key: Key) -> Bool { true }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        probe?.record(key.stringValue, "", notNull: false, defaultValue: .null)
+        return false
+    }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        probe?.record(key.stringValue, "BOOLEAN", notNull: true, defaultValue: .integer(0))
+        return false
+    }
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        probe?.record(key.stringValue, "BOOLEAN", notNull: false, defaultValue: .null)
+        return nil
+    }
+
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        probe?.record(key.stringValue, "TEXT", notNull: true, defaultValue: .text(""))
+        return ""
+    }
+
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        probe?.record(key.stringValue, "TEXT", notNull: false, defaultValue: .null)
+        return nil
+    }
+
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        probe?.record(key.stringValue, "REAL", notNull: true, defaultValue: .real(0))
+        return 0
+    }
+
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        probe?.record(key.stringValue, "REAL", notNull: false, defaultValue: .null)
+        return nil
+    }
+
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+        probe?.record(key.stringValue, "REAL", notNull: true, defaultValue: .real(0))
+        return 0
+    }
+
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+        probe?.record(key.stringValue, "REAL", notNull: false, defaultValue: .null)
+        return nil
+    }
+
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        probe?.record(key.stringValue, "INTEGER", notNull: true, defaultValue: .integer(0))
+        return 0
+    }
+
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        probe?.record(key.stringValue, "INTEGER", notNull: false, defaultValue: .null)
+        return nil
+    }
+
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
+        probe?.record(key.stringValue, "INTEGER", notNull: true, defaultValue: .integer(0))
+        return 0
+    }
+
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
+        probe?.record(key.stringValue, "INTEGER", notNull: false, defaultValue: .null)
+        return nil
+    }
+
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
+        probe?.record(key.stringValue, "INTEGER", notNull: true, defaultValue: .integer(0))
+        return 0
+    }
+
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
+        probe?.record(key.stringValue, "INTEGER", notNull: false, defaultValue: .null)
+        return nil
+    }
+
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+        probe?.record(key.stringValue, "INTEGER", notNull: true, defaultValue: .integer(0))
+        return 0
+    }
+
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
+        probe?.record(key.stringValue, "INTEGER", notNull: false, defaultValue: .null)
+        return nil
+    }
+
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+        probe?.record(key.stringValue, "INTEGER", notNull: true, defaultValue: .integer(0))
+        return 0
+    }
+
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+        probe?.record(key.stringValue, "INTEGER", notNull: false, defaultValue: .null)
+        return nil
+    }
+
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
+        probe?.record(key.stringValue, "INTEGER", notNull: true, defaultValue: .integer(0))
+        return 0
+    }
+
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
+        probe?.record(key.stringValue, "INTEGER", notNull: false, defaultValue: .null)
+        return nil
+    }
+
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
+        probe?.record(key.stringValue, "INTEGER", notNull: true, defaultValue: .integer(0))
+        return 0
+    }
+
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
+        probe?.record(key.stringValue, "INTEGER", notNull: false, defaultValue: .null)
+        return nil
+    }
+
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+        probe?.record(key.stringValue, "INTEGER", notNull: true, defaultValue: .integer(0))
+        return 0
+    }
+
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
+        probe?.record(key.stringValue, "INTEGER", notNull: false, defaultValue: .null)
+        return nil
+    }
+
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+        probe?.record(key.stringValue, "INTEGER", notNull: true, defaultValue: .integer(0))
+        return 0
+    }
+
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
+        probe?.record(key.stringValue, "INTEGER", notNull: false, defaultValue: .null)
+        return nil
+    }
+
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+        probe?.record(key.stringValue, "INTEGER", notNull: true, defaultValue: .integer(0))
+        return 0
+    }
+
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+        probe?.record(key.stringValue, "INTEGER", notNull: false, defaultValue: .null)
+        return nil
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        let (declared, stored, value) = try SchemaProbe.describe(type, options: options)
+        probe?.record(key.stringValue, declared, notNull: true, defaultValue: stored)
+        return value
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        if let probe {
+            let (declared, _, _) = try SchemaProbe.describe(type, options: options)
+            probe.record(key.stringValue, declared, notNull: false, defaultValue: .null)
+        }
+        return nil
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
+        KeyedDecodingContainer(ProbeKeyedContainer<NestedKey>(probe: nil, options: options))
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        EmptyUnkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder { FabricatingDecoder(options: options) }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder { FabricatingDecoder(options: options) }
+}
