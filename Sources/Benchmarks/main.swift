@@ -16,7 +16,9 @@ func main() -> Int32 {
         return error.isHelp ? 0 : 2
     }
     do {
-        var benchmarks = try RawCWorkloads.all(options) + CoreWorkloads.all(options) + TypedWorkloads.all(options)
+        var benchmarks =
+            try RawCWorkloads.all(options) + CoreWorkloads.all(options) + TypedWorkloads.all(options)
+            + CodableWorkloads.all(options)
         if let filter = options.filter { benchmarks = benchmarks.filter { $0.workload.contains(filter) } }
         let measurements = try measureInterleaved(benchmarks, repetitions: options.repetitions)
         progress("")

@@ -19,6 +19,14 @@ enum RawCWorkloads {
                 prepare: { try ensureRows(db, options.fetchRows) },
                 run: { try fetch(db) }),
             Benchmark(
+                workload: "insert-record", tier: tier,
+                prepare: { try resetTable(db) },
+                run: { try insert(db, rows: options.insertRows, byName: false) }),
+            Benchmark(
+                workload: "fetch-record", tier: tier,
+                prepare: { try ensureRows(db, options.fetchRows) },
+                run: { try fetchStructs(db) }),
+            Benchmark(
                 workload: "point-lookup", tier: tier,
                 prepare: { try ensureRows(db, options.fetchRows) },
                 run: { try lookup(db, lookups: options.lookups, rows: options.fetchRows) }),
@@ -84,6 +92,31 @@ enum RawCWorkloads {
         }
         guard code == SQLITE_DONE else { throw RawSQL.Failure(description: String(cString: sqlite3_errmsg(db))) }
         return sum
+    }
+
+    /// Reads every row into a ten-field struct, the raw C counterpart of decoding records.
+    static func fetchStructs(_ db: OpaquePointer) throws -> Int64 {
+        struct Item {
+            var i0, i1, i2, i3, i4, i5, i6, i7, i8, i9: Int64
+        }
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db, ItemSchema.selectAll, -1, &statement, nil) == SQLITE_OK else {
+            throw RawSQL.Failure(description: String(cString: sqlite3_errmsg(db)))
+        }
+        defer { sqlite3_finalize(statement) }
+        var items: [Item] = []
+        while sqlite3_step(statement) == SQLITE_ROW {
+            items.append(
+                Item(
+                    i0: sqlite3_column_int64(statement, 0), i1: sqlite3_column_int64(statement, 1),
+                    i2: sqlite3_column_int64(statement, 2), i3: sqlite3_column_int64(statement, 3),
+                    i4: sqlite3_column_int64(statement, 4), i5: sqlite3_column_int64(statement, 5),
+                    i6: sqlite3_column_int64(statement, 6), i7: sqlite3_column_int64(statement, 7),
+                    i8: sqlite3_column_int64(statement, 8), i9: sqlite3_column_int64(statement, 9)))
+        }
+        return items.reduce(0) {
+            $0 &+ $1.i0 &+ $1.i1 &+ $1.i2 &+ $1.i3 &+ $1.i4 &+ $1.i5 &+ $1.i6 &+ $1.i7 &+ $1.i8 &+ $1.i9
+        }
     }
 
     static func lookup(_ db: OpaquePointer, lookups: Int, rows: Int) throws -> Int64 {

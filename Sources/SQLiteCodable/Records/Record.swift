@@ -23,7 +23,7 @@ public protocol Record: Codable {
     static var tableName: String { get }
 
     /// The primary key column and whether SQLite assigns it. Default: `.autoIncrement("id")`.
-    static var primaryKey: PrimaryKey { get }
+    static var primaryKey: RecordKey { get }
 
     /// Column names for coding keys that are not stored under their own (or strategy-converted)
     /// name: `["displayName": "name"]`. Default: none.
@@ -43,7 +43,7 @@ extension Record {
     public static var tableName: String { SnakeCase.convert("\(Self.self)") }
 
     /// `.autoIncrement("id")`.
-    public static var primaryKey: PrimaryKey { .autoIncrement() }
+    public static var primaryKey: RecordKey { .autoIncrement() }
 
     /// No mapping.
     public static var columnMapping: [String: String] { [:] }
@@ -74,7 +74,7 @@ extension Record {
 }
 
 /// The primary key of a ``Record``.
-public struct PrimaryKey: Sendable, Equatable {
+public struct RecordKey: Sendable, Equatable {
     /// The key's column name.
     public var column: String
 
@@ -83,13 +83,13 @@ public struct PrimaryKey: Sendable, Equatable {
     public var isAutoIncrement: Bool
 
     /// An `INTEGER PRIMARY KEY` that SQLite assigns, in `column` (default `"id"`).
-    public static func autoIncrement(_ column: String = "id") -> PrimaryKey {
-        PrimaryKey(column: column, isAutoIncrement: true)
+    public static func autoIncrement(_ column: String = "id") -> RecordKey {
+        RecordKey(column: column, isAutoIncrement: true)
     }
 
     /// A key the record sets itself (a code, a UUID...), in `column`.
-    public static func column(_ column: String) -> PrimaryKey {
-        PrimaryKey(column: column, isAutoIncrement: false)
+    public static func column(_ column: String) -> RecordKey {
+        RecordKey(column: column, isAutoIncrement: false)
     }
 }
 

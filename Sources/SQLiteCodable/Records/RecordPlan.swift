@@ -7,7 +7,7 @@ final class RecordPlan: @unchecked Sendable {
     let rowType: String
     let tableName: String
     let quotedTable: String
-    let primaryKey: PrimaryKey
+    let primaryKey: RecordKey
     let options: CodingOptions
     let naming: ColumnNaming
     let timestamps: Bool

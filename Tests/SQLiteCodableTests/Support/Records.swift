@@ -11,7 +11,7 @@ struct Item: Record, Equatable {
 
 /// A record with its own key, snake-case columns and timestamps.
 struct Country: Record, Equatable {
-    static let primaryKey = PrimaryKey.column("code")
+    static let primaryKey = RecordKey.column("code")
     static let codingOptions = CodingOptions.snakeCase
     static let timestamps = true
 
