@@ -119,6 +119,10 @@ let package = Package(
             dependencies: ["SQLiteSchema", "SQLiteCore"]
         ),
         .testTarget(
+            name: "SQLiteTests",
+            dependencies: ["SQLite"]
+        ),
+        .testTarget(
             name: "SQLiteCodableTests",
             dependencies: ["SQLiteCodable", "SQLiteTyped", "SQLiteCore"]
         ),
