@@ -81,15 +81,33 @@ enum SQLText {
     static func infix<T>(_ op: String, _ lhs: Expressible, _ rhs: Expressible, wrap: Bool = true) -> Expression<T> {
         let left = lhs.expression
         let right = rhs.expression
-        var text = ""
-        text.reserveCapacity(left.template.utf8.count + right.template.utf8.count + op.utf8.count + 4)
-        if wrap { text += "(" }
-        text += left.template
-        text += " "
-        text += op
-        text += " "
-        text += right.template
-        if wrap { text += ")" }
+        // Written in one pass into the new string's storage (a small string when it fits):
+        // appending piece by piece costs more than the rest of building the expression.
+        var leftText = left.template
+        var opText = op
+        var rightText = right.template
+        let count = leftText.utf8.count + opText.utf8.count + rightText.utf8.count + (wrap ? 4 : 2)
+        let text = String(unsafeUninitializedCapacity: count) { buffer in
+            var offset = 0
+            func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+                for byte in bytes {
+                    buffer[offset] = byte
+                    offset += 1
+                }
+            }
+            func put(_ byte: UInt8) {
+                buffer[offset] = byte
+                offset += 1
+            }
+            if wrap { put(UInt8(ascii: "(")) }
+            leftText.withUTF8 { put($0) }
+            put(UInt8(ascii: " "))
+            opText.withUTF8 { put($0) }
+            put(UInt8(ascii: " "))
+            rightText.withUTF8 { put($0) }
+            if wrap { put(UInt8(ascii: ")")) }
+            return offset
+        }
         let bindings =
             left.bindings.isEmpty
             ? right.bindings : right.bindings.isEmpty ? left.bindings : left.bindings + right.bindings

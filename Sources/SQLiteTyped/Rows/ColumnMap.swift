@@ -12,6 +12,12 @@ final class ColumnMap: @unchecked Sendable {
     /// Every key, in column order, for error messages.
     let names: [String]
 
+    /// The bits of every key in ``names`` with its index (empty past 64 columns), so that
+    /// ``index(of:)`` finds a column whose expression shares its template's storage (the
+    /// usual case: the expression the query selected) by comparing two words per column,
+    /// without hashing. Immutable, so safe from any thread; ``names`` keeps the strings alive.
+    let keyBits: [RecentLookup]
+
     /// The last lookups in access order, so reading the same columns row after row compares
     /// the expression's template with the one at the same position of the previous row by its
     /// bits (an identity check, no hashing, no reference counting). Touched only while the
@@ -34,11 +40,25 @@ final class ColumnMap: @unchecked Sendable {
         self.exact = exact
         self.ambiguous = ambiguous
         self.names = names
+        var keyBits: [RecentLookup] = []
+        if RecentLookup.isSupported, names.count <= 64 {
+            keyBits.reserveCapacity(names.count)
+            for name in names {
+                guard let index = exact[name] else { continue }
+                let bits = RecentLookup.bits(of: name)
+                keyBits.append(RecentLookup(low: bits.low, high: bits.high, index: index))
+            }
+        }
+        self.keyBits = keyBits
     }
 
     /// The column index for `template` (any thread; no caching).
     @usableFromInline
     func index(of template: String) throws(QueryError) -> Int {
+        if RecentLookup.isSupported {
+            let bits = RecentLookup.bits(of: template)
+            for key in keyBits where key.low == bits.low && key.high == bits.high { return key.index }
+        }
         if let index = exact[template] { return index }
         if let similar = ambiguous[template] { throw .ambiguousColumn(name: template, similar: similar) }
         throw .noSuchColumn(name: template, columns: names)
