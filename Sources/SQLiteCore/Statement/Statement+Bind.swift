@@ -96,13 +96,7 @@ extension Statement {
 
     /// The 1-based index of the parameter `name` (with or without its prefix).
     public func parameterIndex(named name: String) throws(Result) -> Int32 {
-        try connection.lock.withLock { () throws(Result) -> Int32 in
-            guard let index = parameterIndexes[name] else {
-                throw Result.misuse(
-                    "no parameter named \(name) in the statement", code: SQLITE_RANGE, statement: self)
-            }
-            return index
-        }
+        try connection.lock.withLock { () throws(Result) -> Int32 in try indexForBinding(named: name) }
     }
 
     /// The parameter names in order (`nil` for positional `?` parameters).
@@ -146,7 +140,6 @@ extension Statement {
     func bindLocked(_ values: [String: Binding?]) throws(Result) {
         pendingError = nil
         bindingsComplete = false
-        let names = parameterIndexes
         // Which parameters got a value: a bit per parameter, on the stack.
         let words = (parameterCount + 63) / 64
         let boundCount = try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Swift.max(words, 1)) {
@@ -168,7 +161,7 @@ extension Statement {
         }
         guard boundCount == parameterCount else {
             bindingsComplete = false
-            let bound = Set(values.keys.compactMap { names[$0] })
+            let bound = Set(values.keys.compactMap { try? indexForBinding(named: $0) })
             let missing = (1...Int32(Swift.max(parameterCount, 1))).filter { !bound.contains($0) }
                 .map { sqlite3_bind_parameter_name(handle, $0).map { String(cString: $0) } ?? "?\($0)" }
             throw Result.misuse(
@@ -218,24 +211,6 @@ extension Statement {
         let table = full + bare
         cachedParameterNameTable = table
         return table
-    }
-
-    /// The parameter indexes by name, each name with its prefix (`:email`) and without
-    /// (`email`); built once per statement so binding by name does no C-string lookups.
-    var parameterIndexes: [String: Int32] {
-        if let cachedParameterIndexes { return cachedParameterIndexes }
-        var indexes: [String: Int32] = [:]
-        for index in 1...Int32(Swift.max(parameterCount, 1)) where index <= parameterCount {
-            guard let cName = sqlite3_bind_parameter_name(handle, index) else { continue }
-            let name = String(cString: cName)
-            indexes[name] = index
-            if let first = name.first, ":@$".contains(first) {
-                let bare = String(name.dropFirst())
-                if indexes[bare] == nil { indexes[bare] = index }
-            }
-        }
-        cachedParameterIndexes = indexes
-        return indexes
     }
 
     @usableFromInline

@@ -76,8 +76,7 @@ public final class Statement: @unchecked Sendable {
     /// Parameters bound one at a time so far, until all are.
     var partialBindings: Set<Int>?
 
-    /// See `parameterIndexes` and `parameterNameTable`.
-    var cachedParameterIndexes: [String: Int32]?
+    /// See `parameterNameTable`.
     var cachedParameterNameTable: [(bytes: [UInt8], index: Int32)]?
 
     init(handle: OpaquePointer, connection: ConnectionHandle) {
