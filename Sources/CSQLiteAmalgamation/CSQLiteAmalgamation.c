@@ -25,3 +25,35 @@
 
 sqlite3_destructor_type csqlite_transient(void) { return SQLITE_TRANSIENT; }
 sqlite3_destructor_type csqlite_static(void) { return SQLITE_STATIC; }
+
+// Column readers for the Swift tiers' hot loops. Each reads the current row's value the way
+// sqlite3_column_type followed by sqlite3_column_int64 (or _double) would, in one call and
+// without the public functions' per-call bookkeeping: there is no memory to allocate for a
+// number, so nothing can fail. An index out of range, or no current row, reads as NULL, as
+// it does through the public functions.
+static Mem *csqlite_result_column(sqlite3_stmt *statement, int column) {
+  Vdbe *vdbe = (Vdbe *)statement;
+  if (vdbe == 0 || vdbe->pResultRow == 0 || column < 0 || column >= vdbe->nResColumn) return 0;
+  return &vdbe->pResultRow[column];
+}
+
+int csqlite_column_type(sqlite3_stmt *statement, int column) {
+  Mem *value = csqlite_result_column(statement, column);
+  return value ? sqlite3_value_type(value) : SQLITE_NULL;
+}
+
+int csqlite_column_int64(sqlite3_stmt *statement, int column, sqlite3_int64 *integer) {
+  Mem *value = csqlite_result_column(statement, column);
+  if (value == 0) return SQLITE_NULL;
+  int type = sqlite3_value_type(value);
+  if (type == SQLITE_INTEGER) *integer = sqlite3VdbeIntValue(value);
+  return type;
+}
+
+int csqlite_column_double(sqlite3_stmt *statement, int column, double *real) {
+  Mem *value = csqlite_result_column(statement, column);
+  if (value == 0) return SQLITE_NULL;
+  int type = sqlite3_value_type(value);
+  if (type == SQLITE_FLOAT || type == SQLITE_INTEGER) *real = sqlite3VdbeRealValue(value);
+  return type;
+}

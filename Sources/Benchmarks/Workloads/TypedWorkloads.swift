@@ -41,11 +41,13 @@ enum TypedWorkloads {
     }
 
     static func fetch(_ db: Connection) throws -> Int64 {
-        let c = columns
+        // Columns as constants, the way the documentation declares them.
+        let (i0, i1, i2, i3, i4) = (columns[0], columns[1], columns[2], columns[3], columns[4])
+        let (i5, i6, i7, i8, i9) = (columns[5], columns[6], columns[7], columns[8], columns[9])
         var sum: Int64 = 0
-        for row in try db.prepare(items.select(c)) {
-            sum &+= row[c[0]] &+ row[c[1]] &+ row[c[2]] &+ row[c[3]] &+ row[c[4]]
-            sum &+= row[c[5]] &+ row[c[6]] &+ row[c[7]] &+ row[c[8]] &+ row[c[9]]
+        for row in try db.prepare(items.select(i0, i1, i2, i3, i4, i5, i6, i7, i8, i9)) {
+            sum &+= row[i0] &+ row[i1] &+ row[i2] &+ row[i3] &+ row[i4]
+            sum &+= row[i5] &+ row[i6] &+ row[i7] &+ row[i8] &+ row[i9]
         }
         return sum
     }

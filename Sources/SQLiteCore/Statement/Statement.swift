@@ -73,6 +73,14 @@ public final class Statement: @unchecked Sendable {
     /// Only the code that checked the statement out may touch it.
     public var attachment: AnyObject?
 
+    /// The statement's slot in the connection's statement cache, -1 when it has none. Guarded
+    /// by the cache's lock.
+    var cacheSlot = -1
+
+    /// The text a statement prepared by `cachedStatement` was asked for, until it is first
+    /// returned to the cache.
+    var cacheKey: String?
+
     /// Parameters bound one at a time so far, until all are.
     var partialBindings: Set<Int>?
 

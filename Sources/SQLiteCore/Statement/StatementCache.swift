@@ -3,12 +3,32 @@
 ///
 /// A statement is checked out while in use and checked back in afterwards: two uses of the
 /// same SQL at once (a query nested in its own loop) get two statements, never one shared.
+///
+/// A use costs no hashing in the common case: the cache remembers the SQL string it was last
+/// asked for in each slot and first compares the two words of the caller's string with it
+/// (the same storage object, as when a query builder hands out one string per query shape),
+/// then falls back to a dictionary of every text that found the statement. Checking in goes
+/// straight to the statement's slot.
 final class StatementCache: @unchecked Sendable {
-    private var entries: [String: Statement] = [:]
-    private var order: [String] = []
-    /// The statement text SQLite keeps (`sqlite3_sql`) for SQL that differs from it, e.g.
-    /// `"SELECT 1;"` for `"SELECT 1; "`: statements are checked in under that text.
-    private var canonicalSQL: [String: String] = [:]
+    private struct Slot {
+        /// The statement; held while checked out too, until the slot is evicted.
+        var statement: Statement
+        /// Whether the statement is in the cache rather than checked out.
+        var available: Bool
+        /// The text of the latest lookup that found the statement, compared by its words.
+        var recentKey: String
+        /// Every text registered in ``StatementCache/lookup`` for this slot.
+        var keys: [String]
+        /// The use clock at the latest check-in, for eviction.
+        var lastUse: UInt64
+    }
+
+    private var slots: [Slot] = []
+    /// SQL text → slot, for lookups whose string is not the one a slot remembers.
+    private var lookup: [String: Int] = [:]
+    /// The slot of the latest checkout, tried first.
+    private var recentSlot = 0
+    private var clock: UInt64 = 0
     private let lock = RecursiveLock()
     let capacity: Int
 
@@ -16,51 +36,107 @@ final class StatementCache: @unchecked Sendable {
         self.capacity = capacity
     }
 
+    /// Takes the cached statement for `sql` out of the cache, nil when there is none free.
     func checkOut(_ sql: String) -> Statement? {
-        lock.withLock { entries.removeValue(forKey: canonicalSQL[sql] ?? sql) }
-    }
-
-    /// Records that `sql` prepares to a statement whose text is `canonical`.
-    func noteCanonical(_ canonical: String, for sql: String) {
-        guard canonical != sql else { return }
         lock.withLock {
-            if canonicalSQL.count >= Swift.max(capacity, 1) * 4 { canonicalSQL.removeAll() }
-            canonicalSQL[sql] = canonical
+            if let slot = identicalSlot(sql) ?? lookup[sql], slots[slot].available {
+                return take(slot, sql)
+            }
+            // Another statement for the same text may be free when the registered one is out.
+            if let slot = slots.indices.first(where: { slots[$0].available && slots[$0].keys.contains(sql) }) {
+                return take(slot, sql)
+            }
+            return nil
         }
     }
 
-    func checkIn(_ statement: Statement, sql: String) {
+    /// Puts `statement` back, under `sql` (the text it was looked up by) and its own text
+    /// `canonical` when it is not already cached.
+    func checkIn(_ statement: Statement, sql: String?, canonical: @autoclosure () -> String) {
         // Statements displaced from the cache are released after the cache lock is: finalizing
         // takes the connection lock, and a thread holding that one (in a transaction, say) may
         // be waiting for the cache lock.
-        var displaced: [Statement] = []
+        var displaced: Statement?
         lock.withLock {
             guard capacity > 0 else { return }
-            // Move the key to the most recently used end. It is usually still in `order` from
-            // before its checkout (which removes the entry, not the key): appending it again
-            // without removing it would grow `order` by one on every use.
-            if let position = order.lastIndex(of: sql) { order.remove(at: position) }
-            order.append(sql)
-            if let replaced = entries.updateValue(statement, forKey: sql) { displaced.append(replaced) }
-            while entries.count > capacity, !order.isEmpty {
-                if let evicted = entries.removeValue(forKey: order.removeFirst()) { displaced.append(evicted) }
+            clock &+= 1
+            let slot = statement.cacheSlot
+            if slot >= 0, slot < slots.count, slots[slot].statement === statement {
+                slots[slot].available = true
+                slots[slot].lastUse = clock
+                return
             }
-            if order.count > capacity * 4 { order = order.filter { entries[$0] != nil } }
+            var keys = [canonical()]
+            if let sql, sql != keys[0] { keys.append(sql) }
+            let entry = Slot(statement: statement, available: true, recentKey: sql ?? keys[0], keys: keys, lastUse: clock)
+            let index: Int
+            if slots.count < capacity {
+                index = slots.count
+                slots.append(entry)
+            } else {
+                index = leastRecentlyUsedSlot()
+                displaced = slots[index].statement
+                slots[index].statement.cacheSlot = -1
+                for key in slots[index].keys where lookup[key] == index { lookup[key] = nil }
+                slots[index] = entry
+            }
+            statement.cacheSlot = index
+            for key in keys { lookup[key] = index }
+        }
+        _ = displaced
+    }
+
+    var count: Int { lock.withLock { slots.count(where: \.available) } }
+
+    func removeAll() {
+        // Released after the lock, as in `checkIn`.
+        var displaced: [Slot] = []
+        lock.withLock {
+            swap(&displaced, &slots)
+            for slot in displaced { slot.statement.cacheSlot = -1 }
+            lookup.removeAll()
+            recentSlot = 0
         }
         displaced.removeAll()
     }
 
-    var count: Int { lock.withLock { entries.count } }
+    // MARK: - Internals (called with the lock held)
 
-    func removeAll() {
-        // Released after the lock, as in `checkIn`.
-        var displaced: [String: Statement] = [:]
-        lock.withLock {
-            swap(&displaced, &entries)
-            order.removeAll()
-            canonicalSQL.removeAll()
+    /// The slot whose remembered text is `sql`'s very string, compared word for word.
+    private func identicalSlot(_ sql: String) -> Int? {
+        guard MemoryLayout<String>.size == 16 else { return nil }
+        let words = unsafeBitCast(sql, to: (UInt64, UInt64).self)
+        func matches(_ slot: Int) -> Bool {
+            let other = unsafeBitCast(slots[slot].recentKey, to: (UInt64, UInt64).self)
+            return other.0 == words.0 && other.1 == words.1
         }
-        displaced.removeAll()
+        if recentSlot < slots.count, matches(recentSlot) { return recentSlot }
+        return slots.indices.first(where: matches)
+    }
+
+    /// Checks out the statement of `slot`, found by `sql` (one of the slot's registered texts),
+    /// and remembers that string so that its next lookup needs no hashing.
+    private func take(_ slot: Int, _ sql: String) -> Statement {
+        slots[slot].available = false
+        slots[slot].recentKey = sql
+        recentSlot = slot
+        return slots[slot].statement
+    }
+
+    /// The slot to replace: the least recently checked-in free one, or the oldest of all when
+    /// every statement is out (the caller still holds it; the cache just forgets it).
+    private func leastRecentlyUsedSlot() -> Int {
+        var best = 0
+        var bestKey = (available: false, lastUse: UInt64.max)
+        for (index, slot) in slots.enumerated() {
+            let better =
+                slot.available != bestKey.available ? slot.available : slot.lastUse < bestKey.lastUse
+            if index == 0 || better {
+                best = index
+                bestKey = (slot.available, slot.lastUse)
+            }
+        }
+        return best
     }
 }
 
@@ -73,15 +149,17 @@ extension Connection {
     public func cachedStatement(_ sql: String) throws(Result) -> Statement {
         if let statement = statementCache.checkOut(sql) { return statement }
         let statement = try prepareStatement(sql, persistent: true)
-        // It comes back under its own text, which lacks what followed the statement ("; ").
-        statementCache.noteCanonical(statement.sql, for: sql)
+        statement.cacheKey = sql
         return statement
     }
 
     /// Puts a statement obtained from ``cachedStatement(_:)`` back in the cache, reset.
     public func returnToCache(_ statement: Statement) {
         statement.reset(clearBindings: false)
-        statementCache.checkIn(statement, sql: statement.sql)
+        // A statement new to the cache is filed under the text it was looked up by and under
+        // its own text, which lacks what followed the statement ("; ").
+        statementCache.checkIn(statement, sql: statement.cacheKey, canonical: statement.sql)
+        statement.cacheKey = nil
     }
 
     /// Runs `body` with a cached prepared statement for `sql`, then returns it to the cache.

@@ -18,13 +18,21 @@ final class ColumnMap: @unchecked Sendable {
     /// without hashing. Immutable, so safe from any thread; ``names`` keeps the strings alive.
     let keyBits: [RecentLookup]
 
+    /// The most lookups a row remembers by position (see ``recent``).
+    static let recentCapacity = 64
+
     /// The last lookups in access order, so reading the same columns row after row compares
     /// the expression's template with the one at the same position of the previous row by its
-    /// bits (an identity check, no hashing, no reference counting). Touched only while the
-    /// statement is checked out.
+    /// bits (an identity check, no hashing, no reference counting). Raw memory, so that the
+    /// check loads two words without retaining an array. Touched only while the statement is
+    /// checked out.
+    @usableFromInline
+    let recent: UnsafeMutablePointer<RecentLookup>
+
+    /// How many entries of ``recent`` are filled.
     @usableFromInline
     @exclusivity(unchecked)
-    var recent: [RecentLookup] = []
+    var recentCount = 0
 
     /// The templates of ``recent``, kept alive so that their storage cannot be reused by
     /// another string with the same bits.
@@ -50,6 +58,11 @@ final class ColumnMap: @unchecked Sendable {
             }
         }
         self.keyBits = keyBits
+        recent = .allocate(capacity: ColumnMap.recentCapacity)
+    }
+
+    deinit {
+        recent.deallocate()
     }
 
     /// The column index for `template` (any thread; no caching).
@@ -71,7 +84,7 @@ final class ColumnMap: @unchecked Sendable {
         let slot = position
         position = slot &+ 1
         let bits = RecentLookup.bits(of: template)
-        if RecentLookup.isSupported, slot < recent.count {
+        if RecentLookup.isSupported, slot < recentCount {
             let lookup = recent[slot]
             if lookup.low == bits.low && lookup.high == bits.high { return lookup.index }
         }
@@ -82,12 +95,13 @@ final class ColumnMap: @unchecked Sendable {
     func slowLiveIndex(of template: String, slot: Int, bits: (low: UInt64, high: UInt64)) throws(QueryError) -> Int {
         let index = try self.index(of: template)
         let lookup = RecentLookup(low: bits.low, high: bits.high, index: index)
-        if slot < recent.count {
+        if slot < recentCount {
             recent[slot] = lookup
             recentTemplates[slot] = template
-        } else if slot == recent.count, slot < 64 {
-            recent.append(lookup)
+        } else if slot == recentCount, slot < ColumnMap.recentCapacity {
+            (recent + slot).initialize(to: lookup)
             recentTemplates.append(template)
+            recentCount = slot + 1
         }
         return index
     }

@@ -83,7 +83,7 @@ public struct Row {
     /// Reads the column for `template` as `V`, nil for `NULL`.
     @inlinable
     func read<V: Value>(_ type: V.Type, _ template: String) throws -> V? where V.ValueType == V {
-        if source.values != nil { return try readCopied(type, template) }
+        if source.isCopied { return try readCopied(type, template) }
         let index = try map.liveIndex(of: template)
         return try Row.readLive(V.self, source, index, template)
     }
@@ -96,7 +96,24 @@ public struct Row {
     where V.ValueType == V {
         let handle = source.handle
         let column = Int32(truncatingIfNeeded: index)
-        let storage = sqlite3_column_type(handle, column)
+        // Numbers: the storage class and the value in one call.
+        if V.Datatype.self == Int64.self {
+            var integer: Int64 = 0
+            let storage = csqlite_column_int64(handle, column, &integer)
+            if storage == SQLITE_INTEGER { return try V.fromDatatypeValue(same(integer, V.Datatype.self)) }
+            if storage == SQLITE_NULL { return nil }
+            throw mismatch(template, V.self, storage)
+        }
+        if V.Datatype.self == Double.self {
+            var real: Double = 0
+            let storage = csqlite_column_double(handle, column, &real)
+            if storage == SQLITE_FLOAT || storage == SQLITE_INTEGER {
+                return try V.fromDatatypeValue(same(real, V.Datatype.self))
+            }
+            if storage == SQLITE_NULL { return nil }
+            throw mismatch(template, V.self, storage)
+        }
+        let storage = csqlite_column_type(handle, column)
         if storage == SQLITE_NULL { return nil }
         let datatype: V.Datatype
         if V.Datatype.self == String.self {

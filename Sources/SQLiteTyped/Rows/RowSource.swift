@@ -15,6 +15,12 @@ final class RowSource: @unchecked Sendable {
     @exclusivity(unchecked)
     var values: [StoredCell]?
 
+    /// Whether ``values`` holds the row: one byte to test on every read, where testing the
+    /// optional array would retain and release it.
+    @usableFromInline
+    @exclusivity(unchecked)
+    var isCopied = false
+
     init(statement: Statement) {
         self.statement = statement
         self.handle = statement.handle
@@ -37,5 +43,6 @@ final class RowSource: @unchecked Sendable {
             }
         }
         values = cells
+        isCopied = true
     }
 }

@@ -135,4 +135,31 @@ import Testing
             #expect(try db.withCachedStatement("SELECT 0") { ObjectIdentifier($0) } == keep)
         }
     }
+
+    @Test func equalTextInAnotherStringFindsTheSameStatement() throws {
+        let db = try Connection()
+        let base = "SELECT 'a fairly long statement text, stored out of line' AS value"
+        let first = try db.withCachedStatement(base) { ObjectIdentifier($0) }
+        // Built anew: equal text, different storage.
+        let rebuilt = String(base.dropLast(5)) + "value"
+        #expect(try db.withCachedStatement(rebuilt) { ObjectIdentifier($0) } == first)
+        #expect(try db.withCachedStatement(base) { ObjectIdentifier($0) } == first)
+    }
+
+    @Test func statementsOutWhenTheCacheFillsComeBackUsable() throws {
+        let db = try Connection()
+        let capacity = db.statementCacheCapacity
+        var out: [Statement] = []
+        for index in 0..<(capacity + 5) { out.append(try db.cachedStatement("SELECT \(index)")) }
+        for statement in out { db.returnToCache(statement) }
+        for index in 0..<(capacity + 5) {
+            #expect(try db.withCachedStatement("SELECT \(index)") { try $0.scalar() } as? Int64 == Int64(index))
+        }
+        // A statement returned after the cache was cleared is cached again.
+        let held = try db.cachedStatement("SELECT 'held'")
+        db.clearStatementCache()
+        db.returnToCache(held)
+        #expect(try db.cachedStatement("SELECT 'held'") === held)
+        db.returnToCache(held)
+    }
 }
