@@ -68,7 +68,8 @@ final class StatementCache: @unchecked Sendable {
             }
             var keys = [canonical()]
             if let sql, sql != keys[0] { keys.append(sql) }
-            let entry = Slot(statement: statement, available: true, recentKey: sql ?? keys[0], keys: keys, lastUse: clock)
+            let entry = Slot(
+                statement: statement, available: true, recentKey: sql ?? keys[0], keys: keys, lastUse: clock)
             let index: Int
             if slots.count < capacity {
                 index = slots.count
