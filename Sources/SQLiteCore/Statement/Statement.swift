@@ -54,7 +54,9 @@ public final class Statement: @unchecked Sendable {
         }
     }
 
+    @exclusivity(unchecked)
     private var storedPendingError: Result?
+    @exclusivity(unchecked)
     private var storedBindingsComplete: Bool
 
     /// `pendingError == nil && bindingsComplete`, kept outside the object so that the check on
@@ -71,14 +73,17 @@ public final class Statement: @unchecked Sendable {
     /// Data a higher tier keeps with the statement for as long as it lives, such as the typed
     /// tier's column map: computed once per prepared statement, reused while it is cached.
     /// Only the code that checked the statement out may touch it.
+    @exclusivity(unchecked)
     public var attachment: AnyObject?
 
     /// The statement's slot in the connection's statement cache, -1 when it has none. Guarded
     /// by the cache's lock.
+    @exclusivity(unchecked)
     var cacheSlot = -1
 
     /// The text a statement prepared by `cachedStatement` was asked for, until it is first
     /// returned to the cache.
+    @exclusivity(unchecked)
     var cacheKey: String?
 
     /// Parameters bound one at a time so far, until all are.

@@ -9,6 +9,9 @@
 /// (the same storage object, as when a query builder hands out one string per query shape),
 /// then falls back to a dictionary of every text that found the statement. Checking in goes
 /// straight to the statement's slot.
+///
+/// Its state is guarded by its lock, so Swift's run-time exclusivity checks are turned off for
+/// it: they would cost more than the rest of a lookup.
 final class StatementCache: @unchecked Sendable {
     private struct Slot {
         /// The statement; held while checked out too, until the slot is evicted.
@@ -23,11 +26,15 @@ final class StatementCache: @unchecked Sendable {
         var lastUse: UInt64
     }
 
+    @exclusivity(unchecked)
     private var slots: [Slot] = []
     /// SQL text → slot, for lookups whose string is not the one a slot remembers.
+    @exclusivity(unchecked)
     private var lookup: [String: Int] = [:]
     /// The slot of the latest checkout, tried first.
+    @exclusivity(unchecked)
     private var recentSlot = 0
+    @exclusivity(unchecked)
     private var clock: UInt64 = 0
     private let lock = RecursiveLock()
     let capacity: Int

@@ -8,6 +8,18 @@ func bound<V: Value>(_ value: V) -> Expression<Void> {
     Expression("?", [value.datatypeValue])
 }
 
+/// A value as the binding of a `?`.
+@usableFromInline
+func boundValue<V: Value>(_ value: V) -> Binding? {
+    value.datatypeValue
+}
+
+/// An optional value as the binding of a `?` (`NULL` for nil).
+@usableFromInline
+func boundValue<V: Value>(_ value: V?) -> Binding? {
+    value?.datatypeValue
+}
+
 /// An optional value as a bound `?` (`NULL` for nil).
 @usableFromInline
 func bound<V: Value>(_ value: V?) -> Expression<Void> {
@@ -38,12 +50,12 @@ public func + <V: Value>(lhs: Expression<V?>, rhs: Expression<V?>) -> Expression
 
 /// Addition: `(lhs + rhs)`.
 public func + <V: Value>(lhs: Expression<V>, rhs: V) -> Expression<V> where V.Datatype: NumericDatatype {
-    SQLText.infix("+", lhs, bound(rhs))
+    SQLText.infix("+", lhs, value: boundValue(rhs))
 }
 
 /// Addition: `(lhs + rhs)`.
 public func + <V: Value>(lhs: Expression<V?>, rhs: V) -> Expression<V?> where V.Datatype: NumericDatatype {
-    SQLText.infix("+", lhs, bound(rhs))
+    SQLText.infix("+", lhs, value: boundValue(rhs))
 }
 
 /// Addition: `(lhs + rhs)`.
@@ -80,12 +92,12 @@ public func - <V: Value>(lhs: Expression<V?>, rhs: Expression<V?>) -> Expression
 
 /// Subtraction: `(lhs - rhs)`.
 public func - <V: Value>(lhs: Expression<V>, rhs: V) -> Expression<V> where V.Datatype: NumericDatatype {
-    SQLText.infix("-", lhs, bound(rhs))
+    SQLText.infix("-", lhs, value: boundValue(rhs))
 }
 
 /// Subtraction: `(lhs - rhs)`.
 public func - <V: Value>(lhs: Expression<V?>, rhs: V) -> Expression<V?> where V.Datatype: NumericDatatype {
-    SQLText.infix("-", lhs, bound(rhs))
+    SQLText.infix("-", lhs, value: boundValue(rhs))
 }
 
 /// Subtraction: `(lhs - rhs)`.
@@ -122,12 +134,12 @@ public func * <V: Value>(lhs: Expression<V?>, rhs: Expression<V?>) -> Expression
 
 /// Multiplication: `(lhs * rhs)`.
 public func * <V: Value>(lhs: Expression<V>, rhs: V) -> Expression<V> where V.Datatype: NumericDatatype {
-    SQLText.infix("*", lhs, bound(rhs))
+    SQLText.infix("*", lhs, value: boundValue(rhs))
 }
 
 /// Multiplication: `(lhs * rhs)`.
 public func * <V: Value>(lhs: Expression<V?>, rhs: V) -> Expression<V?> where V.Datatype: NumericDatatype {
-    SQLText.infix("*", lhs, bound(rhs))
+    SQLText.infix("*", lhs, value: boundValue(rhs))
 }
 
 /// Multiplication: `(lhs * rhs)`.
@@ -164,12 +176,12 @@ public func / <V: Value>(lhs: Expression<V?>, rhs: Expression<V?>) -> Expression
 
 /// Division: `(lhs / rhs)`.
 public func / <V: Value>(lhs: Expression<V>, rhs: V) -> Expression<V> where V.Datatype: NumericDatatype {
-    SQLText.infix("/", lhs, bound(rhs))
+    SQLText.infix("/", lhs, value: boundValue(rhs))
 }
 
 /// Division: `(lhs / rhs)`.
 public func / <V: Value>(lhs: Expression<V?>, rhs: V) -> Expression<V?> where V.Datatype: NumericDatatype {
-    SQLText.infix("/", lhs, bound(rhs))
+    SQLText.infix("/", lhs, value: boundValue(rhs))
 }
 
 /// Division: `(lhs / rhs)`.
@@ -206,12 +218,12 @@ public func % <V: Value>(lhs: Expression<V?>, rhs: Expression<V?>) -> Expression
 
 /// Remainder: `(lhs % rhs)`.
 public func % <V: Value>(lhs: Expression<V>, rhs: V) -> Expression<V> where V.Datatype: IntegerDatatype {
-    SQLText.infix("%", lhs, bound(rhs))
+    SQLText.infix("%", lhs, value: boundValue(rhs))
 }
 
 /// Remainder: `(lhs % rhs)`.
 public func % <V: Value>(lhs: Expression<V?>, rhs: V) -> Expression<V?> where V.Datatype: IntegerDatatype {
-    SQLText.infix("%", lhs, bound(rhs))
+    SQLText.infix("%", lhs, value: boundValue(rhs))
 }
 
 /// Remainder: `(lhs % rhs)`.
@@ -249,12 +261,12 @@ where V.Datatype: IntegerDatatype {
 
 /// Left shift: `(lhs << rhs)`.
 public func << <V: Value>(lhs: Expression<V>, rhs: V) -> Expression<V> where V.Datatype: IntegerDatatype {
-    SQLText.infix("<<", lhs, bound(rhs))
+    SQLText.infix("<<", lhs, value: boundValue(rhs))
 }
 
 /// Left shift: `(lhs << rhs)`.
 public func << <V: Value>(lhs: Expression<V?>, rhs: V) -> Expression<V?> where V.Datatype: IntegerDatatype {
-    SQLText.infix("<<", lhs, bound(rhs))
+    SQLText.infix("<<", lhs, value: boundValue(rhs))
 }
 
 /// Left shift: `(lhs << rhs)`.
@@ -292,12 +304,12 @@ where V.Datatype: IntegerDatatype {
 
 /// Right shift: `(lhs >> rhs)`.
 public func >> <V: Value>(lhs: Expression<V>, rhs: V) -> Expression<V> where V.Datatype: IntegerDatatype {
-    SQLText.infix(">>", lhs, bound(rhs))
+    SQLText.infix(">>", lhs, value: boundValue(rhs))
 }
 
 /// Right shift: `(lhs >> rhs)`.
 public func >> <V: Value>(lhs: Expression<V?>, rhs: V) -> Expression<V?> where V.Datatype: IntegerDatatype {
-    SQLText.infix(">>", lhs, bound(rhs))
+    SQLText.infix(">>", lhs, value: boundValue(rhs))
 }
 
 /// Right shift: `(lhs >> rhs)`.
@@ -334,12 +346,12 @@ public func & <V: Value>(lhs: Expression<V?>, rhs: Expression<V?>) -> Expression
 
 /// Bitwise and: `(lhs & rhs)`.
 public func & <V: Value>(lhs: Expression<V>, rhs: V) -> Expression<V> where V.Datatype: IntegerDatatype {
-    SQLText.infix("&", lhs, bound(rhs))
+    SQLText.infix("&", lhs, value: boundValue(rhs))
 }
 
 /// Bitwise and: `(lhs & rhs)`.
 public func & <V: Value>(lhs: Expression<V?>, rhs: V) -> Expression<V?> where V.Datatype: IntegerDatatype {
-    SQLText.infix("&", lhs, bound(rhs))
+    SQLText.infix("&", lhs, value: boundValue(rhs))
 }
 
 /// Bitwise and: `(lhs & rhs)`.
@@ -376,12 +388,12 @@ public func | <V: Value>(lhs: Expression<V?>, rhs: Expression<V?>) -> Expression
 
 /// Bitwise or: `(lhs | rhs)`.
 public func | <V: Value>(lhs: Expression<V>, rhs: V) -> Expression<V> where V.Datatype: IntegerDatatype {
-    SQLText.infix("|", lhs, bound(rhs))
+    SQLText.infix("|", lhs, value: boundValue(rhs))
 }
 
 /// Bitwise or: `(lhs | rhs)`.
 public func | <V: Value>(lhs: Expression<V?>, rhs: V) -> Expression<V?> where V.Datatype: IntegerDatatype {
-    SQLText.infix("|", lhs, bound(rhs))
+    SQLText.infix("|", lhs, value: boundValue(rhs))
 }
 
 /// Bitwise or: `(lhs | rhs)`.
@@ -418,12 +430,12 @@ public func > <V: Value>(lhs: Expression<V?>, rhs: Expression<V?>) -> Expression
 
 /// Greater than: `(lhs > rhs)`.
 public func > <V: Value>(lhs: Expression<V>, rhs: V) -> Expression<Bool> where V.Datatype: Comparable {
-    SQLText.infix(">", lhs, bound(rhs))
+    SQLText.infix(">", lhs, value: boundValue(rhs))
 }
 
 /// Greater than: `(lhs > rhs)`.
 public func > <V: Value>(lhs: Expression<V?>, rhs: V) -> Expression<Bool?> where V.Datatype: Comparable {
-    SQLText.infix(">", lhs, bound(rhs))
+    SQLText.infix(">", lhs, value: boundValue(rhs))
 }
 
 /// Greater than: `(lhs > rhs)`.
@@ -460,12 +472,12 @@ public func >= <V: Value>(lhs: Expression<V?>, rhs: Expression<V?>) -> Expressio
 
 /// Greater than or equal: `(lhs >= rhs)`.
 public func >= <V: Value>(lhs: Expression<V>, rhs: V) -> Expression<Bool> where V.Datatype: Comparable {
-    SQLText.infix(">=", lhs, bound(rhs))
+    SQLText.infix(">=", lhs, value: boundValue(rhs))
 }
 
 /// Greater than or equal: `(lhs >= rhs)`.
 public func >= <V: Value>(lhs: Expression<V?>, rhs: V) -> Expression<Bool?> where V.Datatype: Comparable {
-    SQLText.infix(">=", lhs, bound(rhs))
+    SQLText.infix(">=", lhs, value: boundValue(rhs))
 }
 
 /// Greater than or equal: `(lhs >= rhs)`.
@@ -502,12 +514,12 @@ public func < <V: Value>(lhs: Expression<V?>, rhs: Expression<V?>) -> Expression
 
 /// Less than: `(lhs < rhs)`.
 public func < <V: Value>(lhs: Expression<V>, rhs: V) -> Expression<Bool> where V.Datatype: Comparable {
-    SQLText.infix("<", lhs, bound(rhs))
+    SQLText.infix("<", lhs, value: boundValue(rhs))
 }
 
 /// Less than: `(lhs < rhs)`.
 public func < <V: Value>(lhs: Expression<V?>, rhs: V) -> Expression<Bool?> where V.Datatype: Comparable {
-    SQLText.infix("<", lhs, bound(rhs))
+    SQLText.infix("<", lhs, value: boundValue(rhs))
 }
 
 /// Less than: `(lhs < rhs)`.
@@ -544,12 +556,12 @@ public func <= <V: Value>(lhs: Expression<V?>, rhs: Expression<V?>) -> Expressio
 
 /// Less than or equal: `(lhs <= rhs)`.
 public func <= <V: Value>(lhs: Expression<V>, rhs: V) -> Expression<Bool> where V.Datatype: Comparable {
-    SQLText.infix("<=", lhs, bound(rhs))
+    SQLText.infix("<=", lhs, value: boundValue(rhs))
 }
 
 /// Less than or equal: `(lhs <= rhs)`.
 public func <= <V: Value>(lhs: Expression<V?>, rhs: V) -> Expression<Bool?> where V.Datatype: Comparable {
-    SQLText.infix("<=", lhs, bound(rhs))
+    SQLText.infix("<=", lhs, value: boundValue(rhs))
 }
 
 /// Less than or equal: `(lhs <= rhs)`.
@@ -586,12 +598,12 @@ public func === <V: Value>(lhs: Expression<V?>, rhs: Expression<V?>) -> Expressi
 
 /// Null-safe equality: `(lhs IS rhs)`.
 public func === <V: Value>(lhs: Expression<V>, rhs: V) -> Expression<Bool> where V.Datatype: Equatable {
-    SQLText.infix("IS", lhs, bound(rhs))
+    SQLText.infix("IS", lhs, value: boundValue(rhs))
 }
 
 /// Null-safe equality: `(lhs IS rhs)`.
 public func === <V: Value>(lhs: Expression<V?>, rhs: V) -> Expression<Bool?> where V.Datatype: Equatable {
-    SQLText.infix("IS", lhs, bound(rhs))
+    SQLText.infix("IS", lhs, value: boundValue(rhs))
 }
 
 /// Null-safe equality: `(lhs IS rhs)`.
@@ -628,12 +640,12 @@ public func !== <V: Value>(lhs: Expression<V?>, rhs: Expression<V?>) -> Expressi
 
 /// Null-safe inequality: `(lhs IS NOT rhs)`.
 public func !== <V: Value>(lhs: Expression<V>, rhs: V) -> Expression<Bool> where V.Datatype: Equatable {
-    SQLText.infix("IS NOT", lhs, bound(rhs))
+    SQLText.infix("IS NOT", lhs, value: boundValue(rhs))
 }
 
 /// Null-safe inequality: `(lhs IS NOT rhs)`.
 public func !== <V: Value>(lhs: Expression<V?>, rhs: V) -> Expression<Bool?> where V.Datatype: Equatable {
-    SQLText.infix("IS NOT", lhs, bound(rhs))
+    SQLText.infix("IS NOT", lhs, value: boundValue(rhs))
 }
 
 /// Null-safe inequality: `(lhs IS NOT rhs)`.
@@ -678,15 +690,15 @@ public func ^ <V: Value>(lhs: Expression<V?>, rhs: Expression<V?>) -> Expression
 
 /// Bitwise exclusive or, which SQLite lacks, as `~(lhs & rhs) & (lhs | rhs)`.
 public func ^ <V: Value>(lhs: Expression<V>, rhs: V) -> Expression<V> where V.Datatype: IntegerDatatype {
-    let both: Expression<V?> = SQLText.infix("&", lhs, bound(rhs))
-    let either: Expression<V?> = SQLText.infix("|", lhs, bound(rhs))
+    let both: Expression<V?> = SQLText.infix("&", lhs, value: boundValue(rhs))
+    let either: Expression<V?> = SQLText.infix("|", lhs, value: boundValue(rhs))
     return SQLText.infix("&", Expression<Void>("~(" + both.template + ")", both.bindings), either)
 }
 
 /// Bitwise exclusive or, which SQLite lacks, as `~(lhs & rhs) & (lhs | rhs)`.
 public func ^ <V: Value>(lhs: Expression<V?>, rhs: V) -> Expression<V?> where V.Datatype: IntegerDatatype {
-    let both: Expression<V?> = SQLText.infix("&", lhs, bound(rhs))
-    let either: Expression<V?> = SQLText.infix("|", lhs, bound(rhs))
+    let both: Expression<V?> = SQLText.infix("&", lhs, value: boundValue(rhs))
+    let either: Expression<V?> = SQLText.infix("|", lhs, value: boundValue(rhs))
     return SQLText.infix("&", Expression<Void>("~(" + both.template + ")", both.bindings), either)
 }
 
@@ -728,13 +740,13 @@ public func == <V: Value>(lhs: Expression<V?>, rhs: Expression<V?>) -> Expressio
 
 /// Equality: `(lhs = rhs)`; comparing with `nil` renders `(lhs IS NULL)`.
 public func == <V: Value>(lhs: Expression<V>, rhs: V) -> Expression<Bool> where V.Datatype: Equatable {
-    SQLText.infix("=", lhs, bound(rhs))
+    SQLText.infix("=", lhs, value: boundValue(rhs))
 }
 
 /// Equality: `(lhs = rhs)`; comparing with `nil` renders `(lhs IS NULL)`.
 public func == <V: Value>(lhs: Expression<V?>, rhs: V?) -> Expression<Bool?> where V.Datatype: Equatable {
-    guard let rhs else { return SQLText.infix("IS", lhs, bound(rhs)) }
-    return SQLText.infix("=", lhs, bound(rhs))
+    guard let rhs else { return SQLText.infix("IS", lhs, value: boundValue(rhs)) }
+    return SQLText.infix("=", lhs, value: boundValue(rhs))
 }
 
 /// Equality: `(lhs = rhs)`; comparing with `nil` renders `(lhs IS NULL)`.
@@ -772,13 +784,13 @@ public func != <V: Value>(lhs: Expression<V?>, rhs: Expression<V?>) -> Expressio
 
 /// Inequality: `(lhs != rhs)`; comparing with `nil` renders `(lhs IS NOT NULL)`.
 public func != <V: Value>(lhs: Expression<V>, rhs: V) -> Expression<Bool> where V.Datatype: Equatable {
-    SQLText.infix("!=", lhs, bound(rhs))
+    SQLText.infix("!=", lhs, value: boundValue(rhs))
 }
 
 /// Inequality: `(lhs != rhs)`; comparing with `nil` renders `(lhs IS NOT NULL)`.
 public func != <V: Value>(lhs: Expression<V?>, rhs: V?) -> Expression<Bool?> where V.Datatype: Equatable {
-    guard let rhs else { return SQLText.infix("IS NOT", lhs, bound(rhs)) }
-    return SQLText.infix("!=", lhs, bound(rhs))
+    guard let rhs else { return SQLText.infix("IS NOT", lhs, value: boundValue(rhs)) }
+    return SQLText.infix("!=", lhs, value: boundValue(rhs))
 }
 
 /// Inequality: `(lhs != rhs)`; comparing with `nil` renders `(lhs IS NOT NULL)`.
@@ -838,12 +850,12 @@ public func + (lhs: Expression<String?>, rhs: Expression<String?>) -> Expression
 
 /// Concatenation: `(lhs || rhs)`.
 public func + (lhs: Expression<String>, rhs: String) -> Expression<String> {
-    SQLText.infix("||", lhs, bound(rhs))
+    SQLText.infix("||", lhs, value: boundValue(rhs))
 }
 
 /// Concatenation: `(lhs || rhs)`.
 public func + (lhs: Expression<String?>, rhs: String) -> Expression<String?> {
-    SQLText.infix("||", lhs, bound(rhs))
+    SQLText.infix("||", lhs, value: boundValue(rhs))
 }
 
 /// Concatenation: `(lhs || rhs)`.
@@ -880,12 +892,12 @@ public func && (lhs: Expression<Bool?>, rhs: Expression<Bool?>) -> Expression<Bo
 
 /// Conjunction: `(lhs AND rhs)`.
 public func && (lhs: Expression<Bool>, rhs: Bool) -> Expression<Bool> {
-    SQLText.infix("AND", lhs, bound(rhs))
+    SQLText.infix("AND", lhs, value: boundValue(rhs))
 }
 
 /// Conjunction: `(lhs AND rhs)`.
 public func && (lhs: Expression<Bool?>, rhs: Bool) -> Expression<Bool?> {
-    SQLText.infix("AND", lhs, bound(rhs))
+    SQLText.infix("AND", lhs, value: boundValue(rhs))
 }
 
 /// Conjunction: `(lhs AND rhs)`.
@@ -920,12 +932,12 @@ public func || (lhs: Expression<Bool?>, rhs: Expression<Bool?>) -> Expression<Bo
 
 /// Disjunction: `(lhs OR rhs)`.
 public func || (lhs: Expression<Bool>, rhs: Bool) -> Expression<Bool> {
-    SQLText.infix("OR", lhs, bound(rhs))
+    SQLText.infix("OR", lhs, value: boundValue(rhs))
 }
 
 /// Disjunction: `(lhs OR rhs)`.
 public func || (lhs: Expression<Bool?>, rhs: Bool) -> Expression<Bool?> {
-    SQLText.infix("OR", lhs, bound(rhs))
+    SQLText.infix("OR", lhs, value: boundValue(rhs))
 }
 
 /// Disjunction: `(lhs OR rhs)`.

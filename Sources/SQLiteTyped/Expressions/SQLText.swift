@@ -81,37 +81,55 @@ enum SQLText {
     static func infix<T>(_ op: String, _ lhs: Expressible, _ rhs: Expressible, wrap: Bool = true) -> Expression<T> {
         let left = lhs.expression
         let right = rhs.expression
-        // Written in one pass into the new string's storage (a small string when it fits):
-        // appending piece by piece costs more than the rest of building the expression.
-        var leftText = left.template
-        var opText = op
-        var rightText = right.template
-        let count = leftText.utf8.count + opText.utf8.count + rightText.utf8.count + (wrap ? 4 : 2)
-        let text = String(unsafeUninitializedCapacity: count) { buffer in
-            var offset = 0
-            func put(_ bytes: UnsafeBufferPointer<UInt8>) {
-                for byte in bytes {
-                    buffer[offset] = byte
-                    offset += 1
-                }
-            }
-            func put(_ byte: UInt8) {
-                buffer[offset] = byte
-                offset += 1
-            }
-            if wrap { put(UInt8(ascii: "(")) }
-            leftText.withUTF8 { put($0) }
-            put(UInt8(ascii: " "))
-            opText.withUTF8 { put($0) }
-            put(UInt8(ascii: " "))
-            rightText.withUTF8 { put($0) }
-            if wrap { put(UInt8(ascii: ")")) }
-            return offset
-        }
         let bindings =
             left.bindings.isEmpty
             ? right.bindings : right.bindings.isEmpty ? left.bindings : left.bindings + right.bindings
-        return Expression(text, bindings)
+        return Expression(joined(left.template, op, right.template, wrap: wrap), bindings)
+    }
+
+    /// `(lhs op ?)` with `value` bound: a comparison with a Swift value, built without
+    /// wrapping the value in an expression first.
+    @usableFromInline
+    static func infix<T, V>(_ op: String, _ lhs: Expression<V>, value: Binding?) -> Expression<T> {
+        var bindings = lhs.bindings
+        bindings.append(value)
+        return Expression(joined(lhs.template, op, "?", wrap: true), bindings)
+    }
+
+    /// `left op right`, in parentheses when `wrap` is set, written in one pass into the new
+    /// string's storage (a small string when it fits): appending piece by piece costs more
+    /// than the rest of building an expression.
+    static func joined(_ left: String, _ op: String, _ right: String, wrap: Bool) -> String {
+        var left = left
+        var op = op
+        var right = right
+        let count = left.utf8.count + op.utf8.count + right.utf8.count + (wrap ? 4 : 2)
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            guard var cursor = buffer.baseAddress else { return 0 }
+            func put(_ text: inout String, at cursor: inout UnsafeMutablePointer<UInt8>) {
+                text.withUTF8 { bytes in
+                    guard let base = bytes.baseAddress else { return }
+                    cursor.update(from: base, count: bytes.count)
+                    cursor += bytes.count
+                }
+            }
+            if wrap {
+                cursor.pointee = UInt8(ascii: "(")
+                cursor += 1
+            }
+            put(&left, at: &cursor)
+            cursor.pointee = UInt8(ascii: " ")
+            cursor += 1
+            put(&op, at: &cursor)
+            cursor.pointee = UInt8(ascii: " ")
+            cursor += 1
+            put(&right, at: &cursor)
+            if wrap {
+                cursor.pointee = UInt8(ascii: ")")
+                cursor += 1
+            }
+            return count
+        }
     }
 
     /// Terms joined by ` op `, in parentheses.

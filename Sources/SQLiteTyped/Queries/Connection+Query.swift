@@ -29,8 +29,15 @@ extension Connection {
     /// ```swift
     /// if let user = try db.pluck(users.filter(id == 1)) { print(user[email]) }
     /// ```
-    public func pluck(_ query: QueryType) throws -> Row? {
-        var clauses = query.clauses
+    ///
+    /// Generic rather than taking `any QueryType`, so that a query in a loop is not boxed on
+    /// every call; an `any QueryType` value is accepted all the same.
+    public func pluck<Query: QueryType>(_ query: Query) throws -> Row? {
+        try pluckRow(query.clauses)
+    }
+
+    private func pluckRow(_ clauses: QueryClauses) throws -> Row? {
+        var clauses = clauses
         clauses.limit = (1, clauses.limit?.offset)
         let query = SelectShapeCache.render(clauses)
         let statement = try cachedStatement(query.template)

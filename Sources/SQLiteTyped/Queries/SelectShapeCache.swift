@@ -53,6 +53,11 @@ enum SelectShapeCache {
                     return strings
                 }, render: { fullRender(clauses).template })
         }
+        // Usually only the filter has bindings: its array is then used as it is.
+        let columnsBound = columns.contains { !$0.bindings.isEmpty }
+        let groupBound = groupBy.contains { !$0.bindings.isEmpty } || !(clauses.group?.having?.bindings.isEmpty ?? true)
+        let orderBound = order.contains { !$0.bindings.isEmpty }
+        if !columnsBound, !groupBound, !orderBound { return Expression(sql, clauses.filters?.bindings ?? []) }
         var bindings: [Binding?] = []
         for column in columns where !column.bindings.isEmpty { bindings += column.bindings }
         if let filters = clauses.filters { bindings += filters.bindings }

@@ -23,7 +23,11 @@ final class ShapeCache: @unchecked Sendable {
         }
     }
 
-    private var entries: [UInt64: Entry] = [:]
+    /// The entries by the low bits of their hash: a collision replaces the older entry.
+    /// Guarded by `lock` (so without Swift's run-time exclusivity checks).
+    @exclusivity(unchecked)
+    private var entries = [Entry?](repeating: nil, count: ShapeCache.slotCount)
+    private static let slotCount = 512
     private let lock = NSLock()
 
     /// The SQL for the shape described by `words`, rendering it with `render` the first time;
@@ -31,8 +35,9 @@ final class ShapeCache: @unchecked Sendable {
     func sql(words: UnsafeMutableBufferPointer<UInt64>, strings: () -> [String], render: () -> String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for word in words { hash = (hash ^ word) &* 0x100_0000_01b3 }
+        let slot = Int(truncatingIfNeeded: (hash ^ (hash >> 29)) & UInt64(ShapeCache.slotCount - 1))
         lock.lock()
-        let entry = entries[hash]
+        let entry = entries[slot]
         lock.unlock()
         // Compared word by word: the generic `elementsEqual` costs several times more.
         if let entry, entry.words.count == words.count,
@@ -46,8 +51,7 @@ final class ShapeCache: @unchecked Sendable {
         let sql = render()
         let newEntry = Entry(words: Array(words), strings: strings(), sql: sql)
         lock.lock()
-        if entries.count >= 256 { entries.removeAll(keepingCapacity: true) }
-        entries[hash] = newEntry
+        entries[slot] = newEntry
         lock.unlock()
         return sql
     }

@@ -34,8 +34,9 @@ final class RowSource: @unchecked Sendable {
         cells.reserveCapacity(count)
         for index in 0..<count {
             let column = Int32(truncatingIfNeeded: index)
-            switch sqlite3_column_type(handle, column) {
-            case SQLITE_INTEGER: cells.append(.integer(sqlite3_column_int64(handle, column)))
+            var integer: Int64 = 0
+            switch csqlite_column_int64(handle, column, &integer) {
+            case SQLITE_INTEGER: cells.append(.integer(integer))
             case SQLITE_FLOAT: cells.append(.real(sqlite3_column_double(handle, column)))
             case SQLITE_TEXT: cells.append(.text(String.read(from: handle, at: column)))
             case SQLITE_BLOB: cells.append(.blob(Blob.read(from: handle, at: column)))
