@@ -37,9 +37,7 @@ extension Connection {
     }
 
     private func pluckRow(_ clauses: QueryClauses) throws -> Row? {
-        var clauses = clauses
-        clauses.limit = (1, clauses.limit?.offset)
-        let query = SelectShapeCache.render(clauses)
+        let query = SelectShapeCache.render(clauses, limit: (1, clauses.limit?.offset))
         let statement = try cachedStatement(query.template)
         defer { returnToCache(statement) }
         if !query.bindings.isEmpty { statement.bind(query.bindings) }

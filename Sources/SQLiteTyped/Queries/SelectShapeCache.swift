@@ -4,13 +4,21 @@
 enum SelectShapeCache {
     /// The statement for `clauses`: its text from the cache when the shape was seen before,
     /// and its bindings in rendering order.
-    static func render(_ clauses: QueryClauses) -> Expression<Void> {
+    ///
+    /// `limit` replaces the query's own limit when given (`pluck` asks for one row), so that
+    /// the caller need not copy the clauses to change it.
+    static func render(_ clauses: QueryClauses, limit: (length: Int, offset: Int?)?? = nil) -> Expression<Void> {
+        let limit = limit ?? clauses.limit
         let columns = clauses.select.columns
         let groupBy = clauses.group?.by ?? []
         let order = clauses.order
         guard RecentLookup.isSupported, clauses.join.isEmpty, clauses.compound.isEmpty, clauses.with.isEmpty,
             columns.count <= 64, groupBy.count <= 64, order.count <= 64
-        else { return fullRender(clauses) }
+        else {
+            var limited = clauses
+            limited.limit = limit
+            return fullRender(limited)
+        }
         let capacity = 2 * (3 + columns.count + 1 + groupBy.count + 1 + order.count) + 10
         let sql = withUnsafeTemporaryAllocation(of: UInt64.self, capacity: capacity) { buffer in
             var shape = ShapeWords(buffer)
@@ -24,8 +32,8 @@ enum SelectShapeCache {
             if clauses.filters != nil { flags |= 8 }
             if clauses.group != nil { flags |= 16 }
             if clauses.group?.having != nil { flags |= 32 }
-            if clauses.limit != nil { flags |= 64 }
-            if clauses.limit?.offset != nil { flags |= 128 }
+            if limit != nil { flags |= 64 }
+            if limit?.offset != nil { flags |= 128 }
             shape.add(flags)
             shape.add(UInt64(columns.count))
             for column in columns { shape.add(column.template) }
@@ -37,7 +45,7 @@ enum SelectShapeCache {
             }
             shape.add(UInt64(order.count))
             for term in order { shape.add(term.template) }
-            if let limit = clauses.limit {
+            if let limit {
                 shape.add(UInt64(bitPattern: Int64(limit.length)))
                 if let offset = limit.offset { shape.add(UInt64(bitPattern: Int64(offset))) }
             }
@@ -51,7 +59,11 @@ enum SelectShapeCache {
                     if let having = clauses.group?.having { strings.append(having.template) }
                     strings += order.map(\.template)
                     return strings
-                }, render: { fullRender(clauses).template })
+                }, render: {
+                    var limited = clauses
+                    limited.limit = limit
+                    return fullRender(limited).template
+                })
         }
         // Usually only the filter has bindings: its array is then used as it is.
         let columnsBound = columns.contains { !$0.bindings.isEmpty }
