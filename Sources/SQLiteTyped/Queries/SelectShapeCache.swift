@@ -59,7 +59,8 @@ enum SelectShapeCache {
                     if let having = clauses.group?.having { strings.append(having.template) }
                     strings += order.map(\.template)
                     return strings
-                }, render: {
+                },
+                render: {
                     var limited = clauses
                     limited.limit = limit
                     return fullRender(limited).template
