@@ -17,7 +17,11 @@ struct RecentLookup {
     @inlinable
     static func bits(of string: String) -> (low: UInt64, high: UInt64) {
         guard isSupported else { return (0, 0) }
-        return unsafeBitCast(string, to: (UInt64, UInt64).self)
+        // Read in place through a pointer to the borrowed string: a bit cast would copy it,
+        // retaining and releasing its storage on every column read.
+        return withUnsafePointer(to: string) { pointer in
+            UnsafeRawPointer(pointer).withMemoryRebound(to: UInt64.self, capacity: 2) { ($0[0], $0[1]) }
+        }
     }
 
     /// Whether `String` is two words here (64-bit platforms); elsewhere every lookup hashes.

@@ -62,6 +62,7 @@ public struct Row {
     /// to handle it instead.
     @inlinable
     public subscript<V: Value>(column: Expression<V>) -> V where V.ValueType == V {
+        if let value = fastRead(V.self, column.template) { return value }
         do {
             return try get(column)
         } catch {
@@ -73,11 +74,42 @@ public struct Row {
     /// column (see ``get(_:)-(Expression<V?>)``).
     @inlinable
     public subscript<V: Value>(column: Expression<V?>) -> V? where V.ValueType == V {
+        if let value = fastRead(V.self, column.template) { return value }
         do {
             return try get(column)
         } catch {
             preconditionFailure("reading \(column.template): \(error)")
         }
+    }
+
+    /// The common case of reading a live row, or nil to take the full path: the column found
+    /// at the same position as in the previous row, holding a number of the expected type.
+    /// Nothing here uses `template` after reading the value, so the string is not retained
+    /// across the call into SQLite.
+    @inlinable
+    func fastRead<V: Value>(_ type: V.Type, _ template: String) -> V? where V.ValueType == V {
+        guard RecentLookup.isSupported, !source.isCopied else { return nil }
+        let slot = map.position
+        guard slot < map.recentCount else { return nil }
+        let lookup = map.recent[slot]
+        let bits = RecentLookup.bits(of: template)
+        guard lookup.low == bits.low, lookup.high == bits.high else { return nil }
+        let column = Int32(truncatingIfNeeded: lookup.index)
+        let value: V?
+        if V.Datatype.self == Int64.self {
+            var integer: Int64 = 0
+            guard csqlite_column_int64(source.handle, column, &integer) == SQLITE_INTEGER else { return nil }
+            value = try? V.fromDatatypeValue(same(integer, V.Datatype.self))
+        } else if V.Datatype.self == Double.self {
+            var real: Double = 0
+            let storage = csqlite_column_double(source.handle, column, &real)
+            guard storage == SQLITE_FLOAT || storage == SQLITE_INTEGER else { return nil }
+            value = try? V.fromDatatypeValue(same(real, V.Datatype.self))
+        } else {
+            return nil
+        }
+        if value != nil { map.position = slot &+ 1 }
+        return value
     }
 
     /// Reads the column for `template` as `V`, nil for `NULL`.

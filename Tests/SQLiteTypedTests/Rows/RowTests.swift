@@ -200,3 +200,53 @@ import Testing
         #expect(try db.scalar(users.filter(id == 2).select(email)) == "user2@x.com")
     }
 }
+
+@Suite struct RowFastPathTests {
+    /// Rows whose storage changes from one row to the next: the read that matched the previous
+    /// row's column must still see NULLs, reals and text for what they are.
+    @Test func storageThatChangesBetweenRowsIsReadCorrectly() throws {
+        let db = try Connection()
+        try db.execute(
+            """
+            CREATE TABLE t (n, r);
+            INSERT INTO t VALUES (1, 1.5), (NULL, 2), (3, NULL), ('text', 'x'), (5, 6.25)
+            """)
+        let t = Table("t")
+        let n = Expression<Int64?>("n")
+        let r = Expression<Double?>("r")
+        var seen: [String] = []
+        for row in try db.prepare(t.select(n, r)) {
+            let integer = (try? row.get(n)).map { $0.map(String.init) ?? "nil" } ?? "error"
+            let real = (try? row.get(r)).map { $0.map { "\($0)" } ?? "nil" } ?? "error"
+            seen.append(integer + "/" + real)
+        }
+        #expect(seen == ["1/1.5", "nil/2.0", "3/nil", "error/error", "5/6.25"])
+
+        let iterator = try db.prepareRowIterator(t.select(n, r))
+        var sums: (Int64, Double) = (0, 0)
+        while let row = try iterator.failableNext() {
+            do {
+                _ = try row.get(n)
+                _ = try row.get(r)
+            } catch {
+                continue  // the row of text
+            }
+            sums.0 += row[n] ?? 0
+            sums.1 += row[r] ?? 0
+        }
+        #expect(sums.0 == 9)
+        #expect(sums.1 == 9.75)
+    }
+
+    @Test func aRowKeptAfterTheNextStepHoldsItsOwnValues() throws {
+        let db = try Connection()
+        try db.execute("CREATE TABLE t (n INTEGER NOT NULL); INSERT INTO t VALUES (1), (2), (3)")
+        let t = Table("t")
+        let n = Expression<Int64>("n")
+        let rows = Array(try db.prepare(t.order(n)))
+        #expect(rows.map { $0[n] } == [1, 2, 3])
+        let first = try #require(try db.pluck(t.filter(n == 2)))
+        let second = try #require(try db.pluck(t.filter(n == 3)))
+        #expect(first[n] == 2 && second[n] == 3)
+    }
+}
