@@ -22,7 +22,7 @@ enum InsertShapeCache {
             }
             shape.add(conflict.map { UInt64(truncatingIfNeeded: $0.rawValue.utf8.count &+ 1) } ?? 0)
             return ShapeCache.inserts.sql(
-                words: shape.words,
+                shape: shape,
                 strings: {
                     var strings = [table, database ?? ""]
                     setters.forEach { strings.append($0.column.template) }

@@ -50,7 +50,7 @@ enum SelectShapeCache {
                 if let offset = limit.offset { shape.add(UInt64(bitPattern: Int64(offset))) }
             }
             return ShapeCache.selects.sql(
-                words: shape.words,
+                shape: shape,
                 strings: {
                     var strings = [clauses.from.name, clauses.from.alias ?? "", clauses.from.database ?? ""]
                     strings += columns.map(\.template)

@@ -30,9 +30,16 @@ final class ShapeCache: @unchecked Sendable {
     private static let slotCount = 512
     private let lock = NSLock()
 
-    /// The SQL for the shape described by `words`, rendering it with `render` the first time;
-    /// `strings` lists the strings whose bits are in `words`.
-    func sql(words: UnsafeMutableBufferPointer<UInt64>, strings: () -> [String], render: () -> String) -> String {
+    /// Shapes by content, for strings that are built anew for every statement (a template
+    /// too long to be stored inline, such as `("users"."email" = ?)`): their bits never match,
+    /// but their text does. Guarded by `lock`.
+    @exclusivity(unchecked)
+    private var byContent: [String: String] = [:]
+
+    /// The SQL for the shape described by `shape`, rendering it with `render` the first time;
+    /// `strings` lists the strings whose bits are in the shape's words.
+    func sql(shape: ShapeWords, strings: () -> [String], render: () -> String) -> String {
+        let words = shape.words
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for word in words { hash = (hash ^ word) &* 0x100_0000_01b3 }
         let slot = Int(truncatingIfNeeded: (hash ^ (hash >> 29)) & UInt64(ShapeCache.slotCount - 1))
@@ -48,19 +55,37 @@ final class ShapeCache: @unchecked Sendable {
         {
             return entry.sql
         }
-        let sql = render()
-        let newEntry = Entry(words: Array(words), strings: strings(), sql: sql)
+        // The same text seen before with other strings: no rendering, and no new entry that
+        // would push out one whose strings do come back.
+        let strings = strings()
+        let key = shape.contentKey(strings)
+        lock.lock()
+        let known = key.flatMap { byContent[$0] }
+        let slotIsFree = entries[slot] == nil
+        lock.unlock()
+        if let known, !slotIsFree { return known }
+        let sql = known ?? render()
+        let newEntry = Entry(words: Array(words), strings: strings, sql: sql)
         lock.lock()
         entries[slot] = newEntry
+        if let key {
+            if byContent.count >= ShapeCache.slotCount { byContent.removeAll(keepingCapacity: true) }
+            byContent[key] = sql
+        }
         lock.unlock()
         return sql
     }
 }
 
-/// Fills a word buffer for ``ShapeCache``.
+/// Fills a word buffer for ``ShapeCache``: the bits of each string (equal bits are the same
+/// string) and plain numbers (flags, counts), which are also kept apart for the shape's
+/// content key.
 struct ShapeWords {
     let buffer: UnsafeMutableBufferPointer<UInt64>
     var count = 0
+    /// The numbers added, in order (the first eight).
+    private var numbers: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private var numberCount = 0
 
     init(_ buffer: UnsafeMutableBufferPointer<UInt64>) {
         self.buffer = buffer
@@ -76,10 +101,33 @@ struct ShapeWords {
     mutating func add(_ word: UInt64) {
         buffer[count] = word
         count += 1
+        if numberCount < 8 {
+            withUnsafeMutableBytes(of: &numbers) { $0.storeBytes(of: word, toByteOffset: numberCount * 8, as: UInt64.self) }
+        }
+        numberCount += 1
     }
 
     /// The words added so far.
     var words: UnsafeMutableBufferPointer<UInt64> {
         UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
+    }
+
+    /// The shape as text: `strings` (the strings added, in order, each after its length) and
+    /// the numbers, nil when there were too many numbers to keep.
+    func contentKey(_ strings: [String]) -> String? {
+        guard numberCount <= 8 else { return nil }
+        var key = ""
+        for string in strings {
+            key += String(string.utf8.count)
+            key += ":"
+            key += string
+        }
+        withUnsafeBytes(of: numbers) { bytes in
+            for index in 0..<numberCount {
+                key += String(bytes.load(fromByteOffset: index * 8, as: UInt64.self))
+                key += ","
+            }
+        }
+        return key
     }
 }

@@ -109,3 +109,30 @@ import Testing
         #expect(row[odd[column]] == "value")
     }
 }
+
+@Suite struct RepeatedQueryShapeTests {
+    /// Filters whose text is too long to be stored inline are built anew on every call; the
+    /// rendered statement must still follow the text, not a previous query's.
+    @Test func longFilterTextsBuiltInALoopRunTheirOwnSQL() throws {
+        let db = try Connection()
+        let accounts = Table("accounts")
+        let id = Expression<Int64>("id")
+        let balance = Expression<Int64>("account_balance_in_cents")
+        let owner = Expression<String>("account_owner_name")
+        try db.run(
+            accounts.create { t in
+                t.column(id, primaryKey: true)
+                t.column(balance)
+                t.column(owner)
+            })
+        for value in 1...20 { try db.run(accounts.insert(balance <- Int64(value * 100), owner <- "owner \(value)")) }
+        for value in 1...20 {
+            let byBalance = try #require(try db.pluck(accounts.filter(accounts[balance] == Int64(value * 100))))
+            #expect(byBalance[owner] == "owner \(value)")
+            let byOwner = try #require(try db.pluck(accounts.filter(accounts[owner] == "owner \(value)")))
+            #expect(byOwner[balance] == Int64(value * 100))
+            let above = try db.scalar(accounts.filter(accounts[balance] > Int64(value * 100)).count)
+            #expect(above == 20 - value)
+        }
+    }
+}
