@@ -2,14 +2,41 @@
 public struct Insert: ExpressionType, Sendable {
     /// The statement text.
     public var template: String
+
     /// The values to bind.
-    public var bindings: [Binding?]
+    ///
+    /// An insert built from setters keeps them, and lists their values here only when asked:
+    /// `db.run` binds them straight from the setters.
+    public var bindings: [Binding?] {
+        get {
+            switch values {
+            case .bindings(let bindings): bindings
+            case .setters(let setters): setters.bindings
+            }
+        }
+        set { values = .bindings(newValue) }
+    }
+
+    /// The values, as the insert was built with them.
+    var values: InsertValues
 
     /// An insert from its text and bindings.
     public init(_ template: String, _ bindings: [Binding?]) {
         self.template = template
-        self.bindings = bindings
+        self.values = .bindings(bindings)
     }
+
+    /// An insert binding the values of `setters` in order.
+    init(_ template: String, setters: SetterList) {
+        self.template = template
+        self.values = .setters(setters)
+    }
+}
+
+/// The values of an ``Insert``: a list of bindings, or the setters it was built from.
+enum InsertValues: Sendable {
+    case bindings([Binding?])
+    case setters(SetterList)
 }
 
 extension QueryType {
@@ -59,13 +86,11 @@ extension QueryType {
             if let onConflict { sql += " OR " + onConflict.rawValue }
             return Insert(sql + " INTO " + qualifiedTableName + " DEFAULT VALUES", [])
         }
+        let from = clauses.from
         let sql = InsertShapeCache.sql(
-            table: clauses.from.name, database: clauses.from.database, conflict: onConflict, setters: values
+            table: from.name, database: from.database, conflict: onConflict, setters: values
         ) { renderInsert(onConflict, values) }
-        var bindings: [Binding?] = []
-        bindings.reserveCapacity(values.count)
-        values.appendBindings(to: &bindings)
-        return Insert(sql, bindings)
+        return Insert(sql, setters: values)
     }
 
     private func renderInsert(_ onConflict: OnConflict?, _ values: SetterList) -> String {

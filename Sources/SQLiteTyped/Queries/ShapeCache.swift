@@ -21,26 +21,40 @@ final class ShapeCache: @unchecked Sendable {
             self.strings = strings
             self.sql = sql
         }
+
+        /// Whether the entry is for the shape `words`, compared word by word (the generic
+        /// `elementsEqual` costs several times more).
+        func matches(_ other: UnsafeMutableBufferPointer<UInt64>) -> Bool {
+            guard words.count == other.count else { return false }
+            return words.withUnsafeBufferPointer { stored in
+                for index in stored.indices where stored[index] != other[index] { return false }
+                return true
+            }
+        }
     }
 
     private var entries: [UInt64: Entry] = [:]
+    /// The entry found or made last.
+    private var lastEntry: Entry?
     private let lock = NSLock()
 
     /// The SQL for the shape described by `words`, rendering it with `render` the first time;
     /// `strings` lists the strings whose bits are in `words`.
     func sql(words: UnsafeMutableBufferPointer<UInt64>, strings: () -> [String], render: () -> String) -> String {
+        // The shape met last first: a loop builds one shape over and over.
+        lock.lock()
+        let last = lastEntry
+        lock.unlock()
+        if let last, last.matches(words) { return last.sql }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for word in words { hash = (hash ^ word) &* 0x100_0000_01b3 }
         lock.lock()
         let entry = entries[hash]
         lock.unlock()
-        // Compared word by word: the generic `elementsEqual` costs several times more.
-        if let entry, entry.words.count == words.count,
-            entry.words.withUnsafeBufferPointer({ stored in
-                for index in stored.indices where stored[index] != words[index] { return false }
-                return true
-            })
-        {
+        if let entry, entry.matches(words) {
+            lock.lock()
+            lastEntry = entry
+            lock.unlock()
             return entry.sql
         }
         let sql = render()
@@ -48,6 +62,7 @@ final class ShapeCache: @unchecked Sendable {
         lock.lock()
         if entries.count >= 256 { entries.removeAll(keepingCapacity: true) }
         entries[hash] = newEntry
+        lastEntry = newEntry
         lock.unlock()
         return sql
     }
