@@ -20,8 +20,12 @@ final class RowEncoder: Encoder {
     @exclusivity(unchecked) private(set) var columns: [String] = []
     @exclusivity(unchecked) private(set) var values: [ColumnValue] = []
 
-    /// Key → column conversions made at each position of the previous row.
-    @exclusivity(unchecked) private var keyCache: [(key: String, column: String)] = []
+    /// Key → column conversions made at each position of the previous row: the keys, their
+    /// columns, and the two words of each key's `String` value (equal words mean the same
+    /// string, as `keys` keeps each key's storage alive), compared before the keys themselves.
+    @exclusivity(unchecked) private var keys: [String] = []
+    @exclusivity(unchecked) private var keyColumns: [String] = []
+    @exclusivity(unchecked) private var keyWords: [StringWords] = []
     @exclusivity(unchecked) private var position = 0
 
     init(
@@ -61,12 +65,19 @@ final class RowEncoder: Encoder {
     func column(forKey key: String) -> String {
         let slot = position
         position += 1
-        if slot < keyCache.count, keyCache[slot].key == key { return keyCache[slot].column }
+        if slot < keyWords.count {
+            let same = keyWords.withUnsafeBufferPointer { $0[slot] == StringWords(key) }
+            if same || keys[slot] == key { return keyColumns[slot] }
+        }
         let column = naming.encodedColumn(forKey: key)
-        if slot < keyCache.count {
-            keyCache[slot] = (key, column)
-        } else if slot == keyCache.count {
-            keyCache.append((key, column))
+        if slot < keys.count {
+            keys[slot] = key
+            keyColumns[slot] = column
+            keyWords[slot] = StringWords(key)
+        } else if slot == keys.count {
+            keys.append(key)
+            keyColumns.append(column)
+            keyWords.append(StringWords(key))
         }
         return column
     }
@@ -264,5 +275,27 @@ struct RowKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
         FailingEncoder(error: encoder.unsupported("a super encoder"), userInfo: encoder.userInfo)
+    }
+}
+
+/// The two words of a `String` value on 64-bit platforms: equal words mean the same string
+/// while one of the two is kept alive. Elsewhere words never compare equal, and the strings
+/// themselves are compared.
+struct StringWords: Equatable {
+    let low: UInt64
+    let high: UInt64
+
+    @inline(__always)
+    init(_ string: String) {
+        if MemoryLayout<String>.size == 16 {
+            (low, high) = unsafeBitCast(string, to: (UInt64, UInt64).self)
+        } else {
+            (low, high) = (0, 0)
+        }
+    }
+
+    @inline(__always)
+    static func == (lhs: StringWords, rhs: StringWords) -> Bool {
+        MemoryLayout<String>.size == 16 && lhs.low == rhs.low && lhs.high == rhs.high
     }
 }

@@ -24,7 +24,8 @@ extension QueryType {
         _ encodable: some Encodable, userInfo: [CodingUserInfoKey: Any] = [:], otherSetters: [Setter] = [],
         options: CodingOptions = CodingOptions()
     ) throws -> Insert {
-        insert(try Self.setters(for: encodable, userInfo, options, omitsNil: true) + otherSetters)
+        let setters = try Self.setters(for: encodable, userInfo, options, omitsNil: true)
+        return insert(otherSetters.isEmpty ? setters : setters + otherSetters)
     }
 
     /// `INSERT OR <conflict resolution>` of an `Encodable` value.
@@ -92,6 +93,9 @@ extension QueryType {
     static func setters(
         for encodable: any Encodable, _ userInfo: [CodingUserInfoKey: Any], _ options: CodingOptions, omitsNil: Bool
     ) throws -> [Setter] {
+        if userInfo.isEmpty, let plan = EncodingPlan.of(type(of: encodable), options: options, omitsNil: omitsNil) {
+            return try plan.setters(for: encodable)
+        }
         let encoder = RowEncoder(
             options: options, naming: ColumnNaming(options: options), rowType: "\(type(of: encodable))",
             userInfo: userInfo, omitsNil: omitsNil)
