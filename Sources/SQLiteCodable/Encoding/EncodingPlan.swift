@@ -63,13 +63,47 @@ final class EncodingPlan: @unchecked Sendable {
         return plan
     }
 
+    /// The last insert made through ``insert(_:table:database:conflict:render:)``: the table,
+    /// the conflict clause, the encoder's column version and the SQL.
+    private var lastInsert:
+        (table: String, database: String?, conflict: OnConflict?, columnsVersion: UInt64, sql: String)?
+
+    /// An insert of `value` into `table`: when its columns are those of the last insert into
+    /// the same table, with that insert's SQL and the encoded values bound as they are (no
+    /// setters); else through `render`, which makes the insert from setters.
+    func insert(
+        _ value: some Encodable, table: String, database: String?, conflict: OnConflict?,
+        render: ([Setter]) -> Insert
+    ) throws -> Insert {
+        let encoder = takeEncoder()
+        defer { returnEncoder(encoder) }
+        try encoder.encodeInPlace(value)
+        let version = encoder.columnsVersion
+        lock.lock()
+        let last = lastInsert
+        lock.unlock()
+        if let last, last.columnsVersion == version, last.conflict == conflict, last.table == table,
+            last.database == database
+        {
+            return Insert(last.sql, values: EncodedValues(values: encoder.values))
+        }
+        let insert = render(setters(encoder.columns, encoder.values))
+        lock.lock()
+        lastInsert = (table, database, conflict, version, insert.template)
+        lock.unlock()
+        return insert
+    }
+
     /// Encodes `value` into setters, one per column.
     func setters(for value: some Encodable) throws -> [Setter] {
         let encoder = takeEncoder()
         defer { returnEncoder(encoder) }
         try encoder.encodeInPlace(value)
-        let columns = encoder.columns
-        let values = encoder.values
+        return setters(encoder.columns, encoder.values)
+    }
+
+    /// One setter per encoded column.
+    private func setters(_ columns: [String], _ values: [ColumnValue]) -> [Setter] {
         var setters: [Setter] = []
         setters.reserveCapacity(columns.count)
         lock.lock()
@@ -125,6 +159,25 @@ extension ColumnValue {
         case .real(let value): SQLExpression<Double>(template, []) <- value
         case .text(let value): SQLExpression<String>(template, []) <- value
         case .blob(let bytes): SQLExpression<Blob>(template, []) <- Blob(bytes: bytes)
+        }
+    }
+}
+
+/// Encoded values an insert binds as they are.
+struct EncodedValues: InsertValueList {
+    let values: [ColumnValue]
+
+    var parameterCount: Int { values.count }
+
+    var bindings: [Binding?] { values.map(\.binding) }
+
+    func bind(to handle: OpaquePointer) -> Int32 {
+        values.withUnsafeBufferPointer { values in
+            for offset in values.indices {
+                let code = values[offset].bind(to: handle, at: Int32(truncatingIfNeeded: offset + 1))
+                if code != SQLITE_OK { return code }
+            }
+            return SQLITE_OK
         }
     }
 }

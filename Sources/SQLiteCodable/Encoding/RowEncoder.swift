@@ -28,6 +28,15 @@ final class RowEncoder: Encoder {
     @exclusivity(unchecked) private var keyWords: [StringWords] = []
     @exclusivity(unchecked) private var position = 0
 
+    /// An identifier of the list of ``columns``: a new one is drawn whenever a row's columns
+    /// may differ from the previous row's, so an equal version means equal columns.
+    @exclusivity(unchecked) private(set) var columnsVersion: UInt64 = 0
+    /// Whether the current row's columns may differ from the previous row's so far.
+    @exclusivity(unchecked) private var columnsChanged = true
+    /// The previous row's column count, -1 when it did not finish encoding.
+    @exclusivity(unchecked) private var previousCount = -1
+    @exclusivity(unchecked) private var rowFinished = false
+
     init(
         options: CodingOptions, naming: ColumnNaming, rowType: String, userInfo: [CodingUserInfoKey: Any] = [:],
         omitsNil: Bool = false, keepsContainer: Bool = false
@@ -44,6 +53,7 @@ final class RowEncoder: Encoder {
     func encodeRow<T: Encodable>(_ value: T) throws -> (columns: [String], values: [ColumnValue]) {
         reset()
         try value.encode(to: self)
+        finishRow()
         return (columns, values)
     }
 
@@ -51,13 +61,24 @@ final class RowEncoder: Encoder {
     func encodeInPlace<T: Encodable>(_ value: T) throws {
         reset()
         try value.encode(to: self)
+        finishRow()
     }
 
     /// Forgets the previous row, keeping storage and caches.
     func reset() {
+        previousCount = rowFinished ? columns.count : -1
+        rowFinished = false
+        columnsChanged = false
         columns.removeAll(keepingCapacity: true)
         values.removeAll(keepingCapacity: true)
         position = 0
+    }
+
+    /// Draws a new ``columnsVersion`` when the row's columns may differ from the previous row's:
+    /// a key not found at its position, a `nil` left out, or another count.
+    private func finishRow() {
+        if columnsChanged || columns.count != previousCount { columnsVersion = ColumnsVersion.next() }
+        rowFinished = true
     }
 
     /// The column for `key`, from the cache when the key is the same as at this position of
@@ -69,6 +90,7 @@ final class RowEncoder: Encoder {
             let same = keyWords.withUnsafeBufferPointer { $0[slot] == StringWords(key) }
             if same || keys[slot] == key { return keyColumns[slot] }
         }
+        columnsChanged = true
         let column = naming.encodedColumn(forKey: key)
         if slot < keys.count {
             keys[slot] = key
@@ -90,6 +112,7 @@ final class RowEncoder: Encoder {
     func appendNil(key: String) {
         if omitsNil {
             position += 1
+            columnsChanged = true
             return
         }
         append(.null, key: key)
@@ -297,5 +320,18 @@ struct StringWords: Equatable {
     @inline(__always)
     static func == (lhs: StringWords, rhs: StringWords) -> Bool {
         MemoryLayout<String>.size == 16 && lhs.low == rhs.low && lhs.high == rhs.high
+    }
+}
+
+/// The source of ``RowEncoder/columnsVersion``: numbers never drawn twice in a process.
+enum ColumnsVersion {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var last: UInt64 = 0
+
+    static func next() -> UInt64 {
+        lock.lock()
+        defer { lock.unlock() }
+        last += 1
+        return last
     }
 }

@@ -61,6 +61,10 @@ extension Connection {
                 try statement.run(binding: setters.parameterCount) { handle throws(Result) in
                     try setters.bind(to: handle)
                 }
+            case .list(let list):
+                let statement = try cachedStatement(query.template)
+                defer { returnToCache(statement) }
+                try statement.run(binding: list.parameterCount) { handle throws(Result) in try list.bind(to: handle) }
             }
             return sqlite3_last_insert_rowid(handle)
         }

@@ -12,6 +12,7 @@ public struct Insert: ExpressionType, Sendable {
             switch values {
             case .bindings(let bindings): bindings
             case .setters(let setters): setters.bindings
+            case .list(let list): list.bindings
             }
         }
         set { values = .bindings(newValue) }
@@ -31,12 +32,34 @@ public struct Insert: ExpressionType, Sendable {
         self.template = template
         self.values = .setters(setters)
     }
+
+    /// An insert binding values another tier of this package holds in its own form.
+    package init(_ template: String, values: some InsertValueList) {
+        self.template = template
+        self.values = .list(values)
+    }
 }
 
-/// The values of an ``Insert``: a list of bindings, or the setters it was built from.
+/// The values of an ``Insert``: a list of bindings, the setters it was built from, or values
+/// in another tier's form.
 enum InsertValues: Sendable {
     case bindings([Binding?])
     case setters(SetterList)
+    case list(any InsertValueList)
+}
+
+/// Values an ``Insert`` binds that another tier of this package holds in its own form (the
+/// Codable tier's encoded columns), bound by `db.run` straight to the statement.
+package protocol InsertValueList: Sendable {
+    /// The number of parameters the values bind.
+    var parameterCount: Int { get }
+
+    /// The values as bindings, for ``Insert/bindings``.
+    var bindings: [Binding?] { get }
+
+    /// Binds the values to the raw statement, from parameter 1 on; returns `SQLITE_OK` or the
+    /// first failing code.
+    func bind(to handle: OpaquePointer) throws(Result) -> Int32
 }
 
 extension QueryType {
@@ -72,6 +95,12 @@ extension QueryType {
 
     func insert(_ onConflict: OnConflict?, _ values: [Setter]) -> Insert {
         insert(onConflict, SetterList(first: nil, rest: values))
+    }
+
+    /// The table an insert writes to: its name and database, which make up its SQL name.
+    package var insertTable: (name: String, database: String?) {
+        let from = clauses.from
+        return (from.name, from.database)
     }
 
     /// `INSERT INTO "table" SELECT ...`: inserts the rows another query returns.

@@ -95,4 +95,66 @@ struct EncodingPlanTests {
             try db.scalar("SELECT group_concat(email || ':' || age, ',') FROM users") as? String
                 == "p0@x:0,p1@x:1,p2@x:2,p3@x:3,p4@x:4")
     }
+
+    /// Encodes `a`, then `b` unless `short`, failing before `b` when `fails`.
+    struct Varying: Encodable {
+        struct Failure: Error {}
+        enum CodingKeys: String, CodingKey { case a, b }
+        var short = false
+        var fails = false
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(1, forKey: .a)
+            if fails { throw Failure() }
+            if !short { try container.encode(2, forKey: .b) }
+        }
+    }
+
+    @Test("rows with fewer keys, and rows after a failed one, get their own SQL")
+    func columnChangesWithoutNil() throws {
+        let full = #"INSERT INTO "users" ("a", "b") VALUES (1, 2)"#
+        let short = #"INSERT INTO "users" ("a") VALUES (1)"#
+        #expect(try Doc.users.insert(Varying()).asSQL() == full)
+        #expect(try Doc.users.insert(Varying()).asSQL() == full)
+        #expect(try Doc.users.insert(Varying(short: true)).asSQL() == short)
+        #expect(try Doc.users.insert(Varying()).asSQL() == full)
+        #expect(throws: Varying.Failure.self) { try Doc.users.insert(Varying(fails: true)) }
+        #expect(try Doc.users.insert(Varying(short: true)).asSQL() == short)
+        #expect(throws: Varying.Failure.self) { try Doc.users.insert(Varying(fails: true)) }
+        #expect(try Doc.users.insert(Varying()).asSQL() == full)
+    }
+
+    @Test("tables, conflict clauses and the values of repeated inserts")
+    func repeatedInsertsKeepTableConflictAndValues() throws {
+        let people = Table("people", database: "main")
+        for index in 0..<3 {
+            let person = Person(email: "p\(index)@x", firstName: "P", age: index)
+            let plain = try Doc.users.insert(person)
+            #expect(plain.template == #"INSERT INTO "users" ("email", "firstName", "age") VALUES (?, ?, ?)"#)
+            #expect(plain.bindings.count == 3)
+            #expect(plain.bindings[0] as? String == "p\(index)@x")
+            #expect(plain.bindings[1] as? String == "P")
+            #expect(plain.bindings[2] as? Int64 == Int64(index))
+            #expect(
+                try people.insert(person).template
+                    == #"INSERT INTO "main"."people" ("email", "firstName", "age") VALUES (?, ?, ?)"#)
+            #expect(
+                try Doc.users.insert(or: .ignore, encodable: person).template
+                    == #"INSERT OR IGNORE INTO "users" ("email", "firstName", "age") VALUES (?, ?, ?)"#)
+        }
+    }
+
+    @Test("repeated inserts run, and report constraint errors")
+    func repeatedInsertsRun() throws {
+        let db = try Doc.database()
+        struct Row: Codable {
+            var email: String
+            var age: Int
+        }
+        for index in 0..<3 { #expect(try db.run(Doc.users.insert(Row(email: "r\(index)@x", age: index))) == index + 1) }
+        #expect(throws: Result.self) { try db.run(Doc.users.insert(Row(email: "r1@x", age: 9))) }
+        #expect(try db.run(Doc.users.insert(or: .replace, encodable: Row(email: "r1@x", age: 9))) == 4)
+        #expect(try db.scalar("SELECT group_concat(age, ',') FROM users") as? String == "0,2,9")
+    }
 }
