@@ -65,8 +65,23 @@ final class EncodingPlan: @unchecked Sendable {
 
     /// The last insert made through ``insert(_:table:database:conflict:render:)``: the table,
     /// the conflict clause, the encoder's column version and the SQL.
-    private var lastInsert:
-        (table: String, database: String?, conflict: OnConflict?, columnsVersion: UInt64, sql: String)?
+    private var lastInsert: LastInsert?
+
+    private final class LastInsert {
+        let table: String
+        let database: String?
+        let conflict: OnConflict?
+        let columnsVersion: UInt64
+        let sql: String
+
+        init(table: String, database: String?, conflict: OnConflict?, columnsVersion: UInt64, sql: String) {
+            self.table = table
+            self.database = database
+            self.conflict = conflict
+            self.columnsVersion = columnsVersion
+            self.sql = sql
+        }
+    }
 
     /// An insert of `value` into `table`: when its columns are those of the last insert into
     /// the same table, with that insert's SQL and the encoded values bound as they are (no
@@ -89,7 +104,8 @@ final class EncodingPlan: @unchecked Sendable {
         }
         let insert = render(setters(encoder.columns, encoder.values))
         lock.lock()
-        lastInsert = (table, database, conflict, version, insert.template)
+        lastInsert = LastInsert(
+            table: table, database: database, conflict: conflict, columnsVersion: version, sql: insert.template)
         lock.unlock()
         return insert
     }

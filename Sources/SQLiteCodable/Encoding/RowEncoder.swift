@@ -19,6 +19,9 @@ final class RowEncoder: Encoder {
     // Hot paths of one encoder, used by one thread at a time: no dynamic exclusivity checks.
     @exclusivity(unchecked) private(set) var columns: [String] = []
     @exclusivity(unchecked) private(set) var values: [ColumnValue] = []
+    /// The number of columns of the row being encoded (``columns`` may hold more from the
+    /// previous row until it is finished).
+    @exclusivity(unchecked) private var count = 0
 
     /// Key → column conversions made at each position of the previous row: the keys, their
     /// columns, and the two words of each key's `String` value (equal words mean the same
@@ -64,20 +67,26 @@ final class RowEncoder: Encoder {
         finishRow()
     }
 
-    /// Forgets the previous row, keeping storage and caches.
+    /// Starts a new row, keeping storage and caches: the previous row's columns and values
+    /// stay in place until written over (cheaper than emptying the arrays), and any left over
+    /// are removed when the row is finished.
     func reset() {
         previousCount = rowFinished ? columns.count : -1
         rowFinished = false
         columnsChanged = false
-        columns.removeAll(keepingCapacity: true)
-        values.removeAll(keepingCapacity: true)
+        count = 0
         position = 0
     }
 
-    /// Draws a new ``columnsVersion`` when the row's columns may differ from the previous row's:
-    /// a key not found at its position, a `nil` left out, or another count.
+    /// Drops what the previous row left past this row's columns, and draws a new
+    /// ``columnsVersion`` when the row's columns may differ from the previous row's: a key not
+    /// found at its position, a `nil` left out, or another count.
     private func finishRow() {
-        if columnsChanged || columns.count != previousCount { columnsVersion = ColumnsVersion.next() }
+        if columns.count > count {
+            columns.removeLast(columns.count - count)
+            values.removeLast(values.count - count)
+        }
+        if columnsChanged || count != previousCount { columnsVersion = ColumnsVersion.next() }
         rowFinished = true
     }
 
@@ -105,8 +114,16 @@ final class RowEncoder: Encoder {
     }
 
     func append(_ value: ColumnValue, key: String) {
-        columns.append(column(forKey: key))
-        values.append(value)
+        let column = column(forKey: key)
+        let index = count
+        count += 1
+        if index < columns.count {
+            columns[index] = column
+            values[index] = value
+        } else {
+            columns.append(column)
+            values.append(value)
+        }
     }
 
     func appendNil(key: String) {
