@@ -118,7 +118,9 @@ final class RowEncoder: Encoder {
         let index = count
         count += 1
         if index < columns.count {
-            columns[index] = column
+            // Most rows have the previous row's columns: leave an equal one in place.
+            let same = columns.withUnsafeBufferPointer { StringWords(at: $0, index) == StringWords(column) }
+            if !same { columns[index] = column }
             values[index] = value
         } else {
             columns.append(column)
@@ -329,6 +331,16 @@ struct StringWords: Equatable {
     init(_ string: String) {
         if MemoryLayout<String>.size == 16 {
             (low, high) = unsafeBitCast(string, to: (UInt64, UInt64).self)
+        } else {
+            (low, high) = (0, 0)
+        }
+    }
+
+    /// The words of the string at `index` of `strings`, read without copying it.
+    @inline(__always)
+    init(at strings: UnsafeBufferPointer<String>, _ index: Int) {
+        if MemoryLayout<String>.size == 16, let base = strings.baseAddress {
+            (low, high) = UnsafeRawPointer(base + index).load(as: (UInt64, UInt64).self)
         } else {
             (low, high) = (0, 0)
         }
