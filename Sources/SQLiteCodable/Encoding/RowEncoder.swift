@@ -19,10 +19,26 @@ final class RowEncoder: Encoder {
     // Hot paths of one encoder, used by one thread at a time: no dynamic exclusivity checks.
     @exclusivity(unchecked) private(set) var columns: [String] = []
     @exclusivity(unchecked) private(set) var values: [ColumnValue] = []
+    /// The number of columns of the row being encoded (``columns`` may hold more from the
+    /// previous row until it is finished).
+    @exclusivity(unchecked) private var count = 0
 
-    /// Key → column conversions made at each position of the previous row.
-    @exclusivity(unchecked) private var keyCache: [(key: String, column: String)] = []
+    /// Key → column conversions made at each position of the previous row: the keys, their
+    /// columns, and the two words of each key's `String` value (equal words mean the same
+    /// string, as `keys` keeps each key's storage alive), compared before the keys themselves.
+    @exclusivity(unchecked) private var keys: [String] = []
+    @exclusivity(unchecked) private var keyColumns: [String] = []
+    @exclusivity(unchecked) private var keyWords: [StringWords] = []
     @exclusivity(unchecked) private var position = 0
+
+    /// An identifier of the list of ``columns``: a new one is drawn whenever a row's columns
+    /// may differ from the previous row's, so an equal version means equal columns.
+    @exclusivity(unchecked) private(set) var columnsVersion: UInt64 = 0
+    /// Whether the current row's columns may differ from the previous row's so far.
+    @exclusivity(unchecked) private var columnsChanged = true
+    /// The previous row's column count, -1 when it did not finish encoding.
+    @exclusivity(unchecked) private var previousCount = -1
+    @exclusivity(unchecked) private var rowFinished = false
 
     init(
         options: CodingOptions, naming: ColumnNaming, rowType: String, userInfo: [CodingUserInfoKey: Any] = [:],
@@ -40,6 +56,7 @@ final class RowEncoder: Encoder {
     func encodeRow<T: Encodable>(_ value: T) throws -> (columns: [String], values: [ColumnValue]) {
         reset()
         try value.encode(to: self)
+        finishRow()
         return (columns, values)
     }
 
@@ -47,13 +64,30 @@ final class RowEncoder: Encoder {
     func encodeInPlace<T: Encodable>(_ value: T) throws {
         reset()
         try value.encode(to: self)
+        finishRow()
     }
 
-    /// Forgets the previous row, keeping storage and caches.
+    /// Starts a new row, keeping storage and caches: the previous row's columns and values
+    /// stay in place until written over (cheaper than emptying the arrays), and any left over
+    /// are removed when the row is finished.
     func reset() {
-        columns.removeAll(keepingCapacity: true)
-        values.removeAll(keepingCapacity: true)
+        previousCount = rowFinished ? columns.count : -1
+        rowFinished = false
+        columnsChanged = false
+        count = 0
         position = 0
+    }
+
+    /// Drops what the previous row left past this row's columns, and draws a new
+    /// ``columnsVersion`` when the row's columns may differ from the previous row's: a key not
+    /// found at its position, a `nil` left out, or another count.
+    private func finishRow() {
+        if columns.count > count {
+            columns.removeLast(columns.count - count)
+            values.removeLast(values.count - count)
+        }
+        if columnsChanged || count != previousCount { columnsVersion = ColumnsVersion.next() }
+        rowFinished = true
     }
 
     /// The column for `key`, from the cache when the key is the same as at this position of
@@ -61,24 +95,43 @@ final class RowEncoder: Encoder {
     func column(forKey key: String) -> String {
         let slot = position
         position += 1
-        if slot < keyCache.count, keyCache[slot].key == key { return keyCache[slot].column }
+        if slot < keyWords.count {
+            let same = keyWords.withUnsafeBufferPointer { $0[slot] == StringWords(key) }
+            if same || keys[slot] == key { return keyColumns[slot] }
+        }
+        columnsChanged = true
         let column = naming.encodedColumn(forKey: key)
-        if slot < keyCache.count {
-            keyCache[slot] = (key, column)
-        } else if slot == keyCache.count {
-            keyCache.append((key, column))
+        if slot < keys.count {
+            keys[slot] = key
+            keyColumns[slot] = column
+            keyWords[slot] = StringWords(key)
+        } else if slot == keys.count {
+            keys.append(key)
+            keyColumns.append(column)
+            keyWords.append(StringWords(key))
         }
         return column
     }
 
     func append(_ value: ColumnValue, key: String) {
-        columns.append(column(forKey: key))
-        values.append(value)
+        let column = column(forKey: key)
+        let index = count
+        count += 1
+        if index < columns.count {
+            // Most rows have the previous row's columns: leave an equal one in place.
+            let same = columns.withUnsafeBufferPointer { StringWords(at: $0, index) == StringWords(column) }
+            if !same { columns[index] = column }
+            values[index] = value
+        } else {
+            columns.append(column)
+            values.append(value)
+        }
     }
 
     func appendNil(key: String) {
         if omitsNil {
             position += 1
+            columnsChanged = true
             return
         }
         append(.null, key: key)
@@ -264,5 +317,50 @@ struct RowKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
         FailingEncoder(error: encoder.unsupported("a super encoder"), userInfo: encoder.userInfo)
+    }
+}
+
+/// The two words of a `String` value on 64-bit platforms: equal words mean the same string
+/// while one of the two is kept alive. Elsewhere words never compare equal, and the strings
+/// themselves are compared.
+struct StringWords: Equatable {
+    let low: UInt64
+    let high: UInt64
+
+    @inline(__always)
+    init(_ string: String) {
+        if MemoryLayout<String>.size == 16 {
+            (low, high) = unsafeBitCast(string, to: (UInt64, UInt64).self)
+        } else {
+            (low, high) = (0, 0)
+        }
+    }
+
+    /// The words of the string at `index` of `strings`, read without copying it.
+    @inline(__always)
+    init(at strings: UnsafeBufferPointer<String>, _ index: Int) {
+        if MemoryLayout<String>.size == 16, let base = strings.baseAddress {
+            (low, high) = UnsafeRawPointer(base + index).load(as: (UInt64, UInt64).self)
+        } else {
+            (low, high) = (0, 0)
+        }
+    }
+
+    @inline(__always)
+    static func == (lhs: StringWords, rhs: StringWords) -> Bool {
+        MemoryLayout<String>.size == 16 && lhs.low == rhs.low && lhs.high == rhs.high
+    }
+}
+
+/// The source of ``RowEncoder/columnsVersion``: numbers never drawn twice in a process.
+enum ColumnsVersion {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var last: UInt64 = 0
+
+    static func next() -> UInt64 {
+        lock.lock()
+        defer { lock.unlock() }
+        last += 1
+        return last
     }
 }

@@ -24,7 +24,15 @@ extension QueryType {
         _ encodable: some Encodable, userInfo: [CodingUserInfoKey: Any] = [:], otherSetters: [Setter] = [],
         options: CodingOptions = CodingOptions()
     ) throws -> Insert {
-        insert(try Self.setters(for: encodable, userInfo, options, omitsNil: true) + otherSetters)
+        if userInfo.isEmpty, otherSetters.isEmpty,
+            let plan = EncodingPlan.of(type(of: encodable), options: options, omitsNil: true)
+        {
+            let table = insertTable
+            return try plan.insert(encodable, table: table.name, database: table.database, conflict: nil) {
+                insert($0)
+            }
+        }
+        return insert(try Self.setters(for: encodable, userInfo, options, omitsNil: true) + otherSetters)
     }
 
     /// `INSERT OR <conflict resolution>` of an `Encodable` value.
@@ -36,7 +44,16 @@ extension QueryType {
         or onConflict: OnConflict, encodable: some Encodable, userInfo: [CodingUserInfoKey: Any] = [:],
         otherSetters: [Setter] = [], options: CodingOptions = CodingOptions()
     ) throws -> Insert {
-        insert(or: onConflict, try Self.setters(for: encodable, userInfo, options, omitsNil: true) + otherSetters)
+        if userInfo.isEmpty, otherSetters.isEmpty,
+            let plan = EncodingPlan.of(type(of: encodable), options: options, omitsNil: true)
+        {
+            let table = insertTable
+            return try plan.insert(encodable, table: table.name, database: table.database, conflict: onConflict) {
+                insert(or: onConflict, $0)
+            }
+        }
+        let setters = try Self.setters(for: encodable, userInfo, options, omitsNil: true)
+        return insert(or: onConflict, setters + otherSetters)
     }
 
     /// One `INSERT` of several `Encodable` values: `INSERT INTO "users" ("name") VALUES ('a'), ('b')`.
@@ -92,6 +109,9 @@ extension QueryType {
     static func setters(
         for encodable: any Encodable, _ userInfo: [CodingUserInfoKey: Any], _ options: CodingOptions, omitsNil: Bool
     ) throws -> [Setter] {
+        if userInfo.isEmpty, let plan = EncodingPlan.of(type(of: encodable), options: options, omitsNil: omitsNil) {
+            return try plan.setters(for: encodable)
+        }
         let encoder = RowEncoder(
             options: options, naming: ColumnNaming(options: options), rowType: "\(type(of: encodable))",
             userInfo: userInfo, omitsNil: omitsNil)

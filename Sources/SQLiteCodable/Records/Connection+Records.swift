@@ -24,7 +24,7 @@ extension Connection {
             return try insertEncoded(plan, &columns, &values)
         }
         let skip = plan.newKeyIndex(encoder.columns, encoder.values)
-        return try withRawStatement(plan.insertSQL(encodedColumns: encoder.columns, skipping: skip)) { statement in
+        return try withRawStatement(plan.insertSQL(encodedBy: encoder, skipping: skip)) { statement in
             try bindEncoded(statement, encoder.values, skipping: skip)
             try runRaw(statement)
             return sqlite3_last_insert_rowid(handle)

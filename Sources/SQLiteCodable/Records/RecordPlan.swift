@@ -22,7 +22,7 @@ final class RecordPlan: @unchecked Sendable {
     private var insertSQLs: [[String]: String] = [:]
     private var updateSQLs: [[String]: String] = [:]
     private var spareEncoder: RowEncoder?
-    private var lastEncoded: (columns: [String], skip: Int, sql: String)?
+    private var lastEncoded: (columns: [String], version: UInt64, skip: Int, sql: String)?
 
     init<R: Record>(_ type: R.Type) {
         rowType = "\(R.self)"
@@ -105,11 +105,16 @@ final class RecordPlan: @unchecked Sendable {
         return sql
     }
 
-    /// The insert SQL for encoded `columns` less the new key at `skip` (-1 for none), checked
-    /// against the last call's columns before anything is copied.
-    func insertSQL(encodedColumns columns: [String], skipping skip: Int) -> String {
+    /// The insert SQL for the columns `encoder` encoded last, less the new key at `skip` (-1
+    /// for none): found by the encoder's column version, or checked against the last call's
+    /// columns, before anything is copied.
+    func insertSQL(encodedBy encoder: RowEncoder, skipping skip: Int) -> String {
+        let columns = encoder.columns
+        let version = encoder.columnsVersion
         lock.lock()
-        if let lastEncoded, lastEncoded.skip == skip, lastEncoded.columns == columns {
+        if let lastEncoded, lastEncoded.skip == skip,
+            lastEncoded.version == version || lastEncoded.columns == columns
+        {
             defer { lock.unlock() }
             return lastEncoded.sql
         }
@@ -118,7 +123,7 @@ final class RecordPlan: @unchecked Sendable {
         if skip >= 0 { insertColumns.remove(at: skip) }
         let sql = insertSQL(insertColumns)
         lock.lock()
-        lastEncoded = (columns.map { $0 }, skip, sql)
+        lastEncoded = (columns.map { $0 }, version, skip, sql)
         lock.unlock()
         return sql
     }

@@ -328,6 +328,33 @@ public final class Statement: @unchecked Sendable {
         return self
     }
 
+    /// Binds the parameters through `bind` and runs the statement to completion: for a higher
+    /// tier that holds its values in its own form and binds them straight to the raw handle,
+    /// with no `[Binding?]` array.
+    ///
+    /// `count` is the number of values `bind` binds (parameters 1 to `count`); a count other
+    /// than ``parameterCount`` throws before anything is bound. `bind` returns `SQLITE_OK`, or
+    /// the first failing code of an `sqlite3_bind_*` call; errors are reported as
+    /// ``run(_:)-([Binding?])`` reports them.
+    @inlinable
+    public func run(binding count: Int, with bind: (OpaquePointer) throws(Result) -> Int32) throws(Result) {
+        connection.lock.lock()
+        defer { connection.lock.unlock() }
+        sqlite3_reset(handle)
+        pendingError = nil
+        bindingsComplete = false
+        guard count == parameterCount else { throw bindingCountMismatch(given: count) }
+        let code: Int32
+        do throws(Result) {
+            code = try bind(handle)
+        } catch {
+            throw Result.misuse(error.message, code: error.code, statement: self)
+        }
+        if code != SQLITE_OK { throw connection.error(code: code, statement: self) }
+        bindingsComplete = true
+        try runLocked()
+    }
+
     /// Binds the values by parameter name (`":email"`, or `"email"`) and runs the statement.
     @discardableResult
     public func run(_ bindings: [String: Binding?]) throws(Result) -> Statement {

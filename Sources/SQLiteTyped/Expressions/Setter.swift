@@ -7,15 +7,15 @@
 /// ```
 public struct Setter: Sendable {
     /// The column being set.
-    let column: Expression<Void>
+    @usableFromInline let column: Expression<Void>
     /// What it is set to.
-    let value: SetterValue
+    @usableFromInline let value: SetterValue
 
     init(column: Expressible, value: Expressible) {
         self.column = column.expression
         let expression = value.expression
         if expression.template == "?", expression.bindings.count == 1 {
-            self.value = .binding(expression.bindings[0])
+            self.value = SetterValue(expression.bindings[0])
         } else {
             self.value = .expression(expression)
         }
@@ -24,30 +24,133 @@ public struct Setter: Sendable {
     @usableFromInline
     init(column: Expression<Void>, binding: Binding?) {
         self.column = column
-        self.value = .binding(binding)
+        self.value = SetterValue(binding)
+    }
+
+    @inlinable
+    init(column: Expression<Void>, value: SetterValue) {
+        self.column = column
+        self.value = value
     }
 }
 
-/// A setter's value: a single bound value (the common case, kept without an array) or SQL.
+/// A setter's value: a single bound value (the common case, kept without an array, and by
+/// its concrete type for the common binding types so that it is copied and bound without
+/// going through a `Binding` existential) or SQL.
 @usableFromInline
 enum SetterValue: Sendable {
-    case binding(Binding?)
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case int(Int)
+    case bool(Bool)
+    case null
+    /// Any other binding (`Blob`, an unsigned integer...), boxed to keep setters small.
+    case other(BoxedBinding)
     case expression(Expression<Void>)
+
+    /// The value of a binding, by its concrete type when it is one of the common ones.
+    @inlinable
+    init<B: Binding>(_ binding: B) {
+        if B.self == Int64.self {
+            self = .integer(unsafeBitCast(binding, to: Int64.self))
+        } else if B.self == String.self {
+            self = .text(unsafeBitCast(binding, to: String.self))
+        } else if B.self == Double.self {
+            self = .real(unsafeBitCast(binding, to: Double.self))
+        } else if B.self == Int.self {
+            self = .int(unsafeBitCast(binding, to: Int.self))
+        } else if B.self == Bool.self {
+            self = .bool(unsafeBitCast(binding, to: Bool.self))
+        } else {
+            self = .other(BoxedBinding(binding))
+        }
+    }
+
+    /// The value of an optional binding; `nil` is `NULL`.
+    @usableFromInline
+    init(_ binding: Binding?) {
+        guard let binding else {
+            self = .null
+            return
+        }
+        switch binding {
+        case let value as Int64: self = .integer(value)
+        case let value as String: self = .text(value)
+        case let value as Double: self = .real(value)
+        case let value as Int: self = .int(value)
+        case let value as Bool: self = .bool(value)
+        default: self = .other(BoxedBinding(binding))
+        }
+    }
 
     /// The value's template.
     var template: String {
         switch self {
-        case .binding: "?"
         case .expression(let expression): expression.template
+        default: "?"
         }
+    }
+
+    /// Whether the value is a single bound value (rendered `?`).
+    var isBound: Bool {
+        if case .expression = self { return false }
+        return true
+    }
+
+    /// The number of parameters the value binds.
+    var parameterCount: Int {
+        if case .expression(let expression) = self { return expression.bindings.count }
+        return 1
     }
 
     /// Appends the value's bindings to `bindings`.
     func appendBindings(to bindings: inout [Binding?]) {
         switch self {
-        case .binding(let binding): bindings.append(binding)
+        case .integer(let value): bindings.append(value)
+        case .real(let value): bindings.append(value)
+        case .text(let value): bindings.append(value)
+        case .int(let value): bindings.append(value)
+        case .bool(let value): bindings.append(value)
+        case .null: bindings.append(nil)
+        case .other(let box): bindings.append(box.value)
         case .expression(let expression): bindings += expression.bindings
         }
+    }
+
+    /// Binds the value's bindings to the raw statement from parameter `index` on, advancing
+    /// `index`; returns `SQLITE_OK` or the failing code.
+    @inline(__always)
+    func bind(to handle: OpaquePointer, at index: inout Int32) throws(Result) -> Int32 {
+        index += 1
+        switch self {
+        case .integer(let value): return sqlite3_bind_int64(handle, index, value)
+        case .real(let value): return sqlite3_bind_double(handle, index, value)
+        case .text(let value): return value.bind(to: handle, at: index)
+        case .int(let value): return sqlite3_bind_int64(handle, index, Int64(value))
+        case .bool(let value): return sqlite3_bind_int64(handle, index, value ? 1 : 0)
+        case .null: return sqlite3_bind_null(handle, index)
+        case .other(let box): return try box.value.bind(to: handle, at: index)
+        case .expression(let expression):
+            index -= 1
+            for binding in expression.bindings {
+                index += 1
+                let code = try binding?.bind(to: handle, at: index) ?? sqlite3_bind_null(handle, index)
+                if code != SQLITE_OK { return code }
+            }
+            return SQLITE_OK
+        }
+    }
+}
+
+/// A bound value other than SQLite's `Int64`, `Double` and `String`, in a box.
+@usableFromInline
+final class BoxedBinding: Sendable {
+    let value: Binding
+
+    @usableFromInline
+    init(_ value: Binding) {
+        self.value = value
     }
 }
 
@@ -70,8 +173,9 @@ public func <- <V: Value>(column: Expression<V>, value: Expression<V>) -> Setter
 }
 
 /// Sets `column` to a value (bound, never inlined).
+@inlinable
 public func <- <V: Value>(column: Expression<V>, value: V) -> Setter {
-    Setter(column: column.expression, binding: value.datatypeValue)
+    Setter(column: Expression<Void>(column.template, column.bindings), value: SetterValue(value.datatypeValue))
 }
 
 /// Sets an optional column to an expression.
@@ -85,8 +189,11 @@ public func <- <V: Value>(column: Expression<V?>, value: Expression<V?>) -> Sett
 }
 
 /// Sets an optional column to a value, `nil` for `NULL`.
+@inlinable
 public func <- <V: Value>(column: Expression<V?>, value: V?) -> Setter {
-    Setter(column: column.expression, binding: value?.datatypeValue)
+    Setter(
+        column: Expression<Void>(column.template, column.bindings),
+        value: value.map { SetterValue($0.datatypeValue) } ?? .null)
 }
 
 /// Adds to a numeric column: `"c" = ("c" + value)`.

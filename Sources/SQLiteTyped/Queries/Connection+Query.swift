@@ -56,8 +56,22 @@ extension Connection {
     @discardableResult
     public func run(_ query: Insert) throws -> Int64 {
         try withLock {
-            try runCached(query.template, query.bindings)
-            return lastInsertRowid
+            switch query.values {
+            case .bindings(let bindings):
+                try runCached(query.template, bindings)
+            case .setters(let setters):
+                // Bound straight from the setters: no array of bindings.
+                let statement = try cachedStatement(query.template)
+                defer { returnToCache(statement) }
+                try statement.run(binding: setters.parameterCount) { handle throws(Result) in
+                    try setters.bind(to: handle)
+                }
+            case .list(let list):
+                let statement = try cachedStatement(query.template)
+                defer { returnToCache(statement) }
+                try statement.run(binding: list.parameterCount) { handle throws(Result) in try list.bind(to: handle) }
+            }
+            return sqlite3_last_insert_rowid(handle)
         }
     }
 

@@ -2,14 +2,64 @@
 public struct Insert: ExpressionType, Sendable {
     /// The statement text.
     public var template: String
+
     /// The values to bind.
-    public var bindings: [Binding?]
+    ///
+    /// An insert built from setters keeps them, and lists their values here only when asked:
+    /// `db.run` binds them straight from the setters.
+    public var bindings: [Binding?] {
+        get {
+            switch values {
+            case .bindings(let bindings): bindings
+            case .setters(let setters): setters.bindings
+            case .list(let list): list.bindings
+            }
+        }
+        set { values = .bindings(newValue) }
+    }
+
+    /// The values, as the insert was built with them.
+    var values: InsertValues
 
     /// An insert from its text and bindings.
     public init(_ template: String, _ bindings: [Binding?]) {
         self.template = template
-        self.bindings = bindings
+        self.values = .bindings(bindings)
     }
+
+    /// An insert binding the values of `setters` in order.
+    init(_ template: String, setters: SetterList) {
+        self.template = template
+        self.values = .setters(setters)
+    }
+
+    /// An insert binding values another tier of this package holds in its own form.
+    package init(_ template: String, values: some InsertValueList) {
+        self.template = template
+        self.values = .list(values)
+    }
+}
+
+/// The values of an ``Insert``: a list of bindings, the setters it was built from, or values
+/// in another tier's form.
+enum InsertValues: Sendable {
+    case bindings([Binding?])
+    case setters(SetterList)
+    case list(any InsertValueList)
+}
+
+/// Values an ``Insert`` binds that another tier of this package holds in its own form (the
+/// Codable tier's encoded columns), bound by `db.run` straight to the statement.
+package protocol InsertValueList: Sendable {
+    /// The number of parameters the values bind.
+    var parameterCount: Int { get }
+
+    /// The values as bindings, for ``Insert/bindings``.
+    var bindings: [Binding?] { get }
+
+    /// Binds the values to the raw statement, from parameter 1 on; returns `SQLITE_OK` or the
+    /// first failing code.
+    func bind(to handle: OpaquePointer) throws(Result) -> Int32
 }
 
 extension QueryType {
@@ -47,6 +97,12 @@ extension QueryType {
         insert(onConflict, SetterList(first: nil, rest: values))
     }
 
+    /// The table an insert writes to: its name and database, which make up its SQL name.
+    package var insertTable: (name: String, database: String?) {
+        let from = clauses.from
+        return (from.name, from.database)
+    }
+
     /// `INSERT INTO "table" SELECT ...`: inserts the rows another query returns.
     public func insert(_ query: QueryType) -> Insert {
         let select = query.expression
@@ -59,13 +115,11 @@ extension QueryType {
             if let onConflict { sql += " OR " + onConflict.rawValue }
             return Insert(sql + " INTO " + qualifiedTableName + " DEFAULT VALUES", [])
         }
+        let from = clauses.from
         let sql = InsertShapeCache.sql(
-            table: clauses.from.name, database: clauses.from.database, conflict: onConflict, setters: values
+            table: from.name, database: from.database, conflict: onConflict, setters: values
         ) { renderInsert(onConflict, values) }
-        var bindings: [Binding?] = []
-        bindings.reserveCapacity(values.count)
-        values.appendBindings(to: &bindings)
-        return Insert(sql, bindings)
+        return Insert(sql, setters: values)
     }
 
     private func renderInsert(_ onConflict: OnConflict?, _ values: SetterList) -> String {

@@ -12,14 +12,17 @@ enum InsertShapeCache {
             shape.add(table)
             shape.add(database ?? "")
             if let first = setters.first {
-                guard case .binding = first.value else { return render() }
+                guard first.value.isBound else { return render() }
                 shape.add(first.column.template)
             }
-            let rest = setters.rest
-            for index in rest.indices {
-                guard case .binding = rest[index].value else { return render() }
-                shape.add(rest[index].column.template)
+            let allBound = setters.rest.withUnsafeBufferPointer { rest in
+                for index in rest.indices {
+                    guard rest[index].value.isBound else { return false }
+                    shape.add(rest[index].column.template)
+                }
+                return true
             }
+            guard allBound else { return render() }
             shape.add(conflict.map { UInt64(truncatingIfNeeded: $0.rawValue.utf8.count &+ 1) } ?? 0)
             return ShapeCache.inserts.sql(
                 shape: shape,

@@ -1,6 +1,6 @@
 /// The setters of an insert, as a first setter and the rest (the variadic form) or a list,
 /// iterated without building a combined array.
-struct SetterList {
+struct SetterList: Sendable {
     let first: Setter?
     let rest: [Setter]
 
@@ -15,5 +15,39 @@ struct SetterList {
     func appendBindings(to bindings: inout [Binding?]) {
         if let first { first.value.appendBindings(to: &bindings) }
         for index in rest.indices { rest[index].value.appendBindings(to: &bindings) }
+    }
+
+    /// Every setter's bindings, in order.
+    var bindings: [Binding?] {
+        var bindings: [Binding?] = []
+        bindings.reserveCapacity(count)
+        appendBindings(to: &bindings)
+        return bindings
+    }
+
+    /// The number of parameters the setters bind.
+    var parameterCount: Int {
+        var total = first?.value.parameterCount ?? 0
+        rest.withUnsafeBufferPointer { setters in
+            for index in setters.indices { total += setters[index].value.parameterCount }
+        }
+        return total
+    }
+
+    /// Binds every setter's values to the raw statement, from parameter 1 on; returns
+    /// `SQLITE_OK` or the first failing code.
+    func bind(to handle: OpaquePointer) throws(Result) -> Int32 {
+        var index: Int32 = 0
+        if let first {
+            let code = try first.value.bind(to: handle, at: &index)
+            if code != SQLITE_OK { return code }
+        }
+        return try rest.withUnsafeBufferPointer { setters throws(Result) -> Int32 in
+            for offset in setters.indices {
+                let code = try setters[offset].value.bind(to: handle, at: &index)
+                if code != SQLITE_OK { return code }
+            }
+            return SQLITE_OK
+        }
     }
 }

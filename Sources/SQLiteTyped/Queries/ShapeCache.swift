@@ -21,6 +21,16 @@ final class ShapeCache: @unchecked Sendable {
             self.strings = strings
             self.sql = sql
         }
+
+        /// Whether the entry is for the shape `words`, compared word by word (the generic
+        /// `elementsEqual` costs several times more).
+        func matches(_ other: UnsafeMutableBufferPointer<UInt64>) -> Bool {
+            guard words.count == other.count else { return false }
+            return words.withUnsafeBufferPointer { stored in
+                for index in stored.indices where stored[index] != other[index] { return false }
+                return true
+            }
+        }
     }
 
     /// The entries by the low bits of their hash: a collision replaces the older entry.
@@ -46,15 +56,7 @@ final class ShapeCache: @unchecked Sendable {
         lock.lock()
         let entry = entries[slot]
         lock.unlock()
-        // Compared word by word: the generic `elementsEqual` costs several times more.
-        if let entry, entry.words.count == words.count,
-            entry.words.withUnsafeBufferPointer({ stored in
-                for index in stored.indices where stored[index] != words[index] { return false }
-                return true
-            })
-        {
-            return entry.sql
-        }
+        if let entry, entry.matches(words) { return entry.sql }
         // The same text seen before with other strings: no rendering, and no new entry that
         // would push out one whose strings do come back.
         let strings = strings()
@@ -102,7 +104,9 @@ struct ShapeWords {
         buffer[count] = word
         count += 1
         if numberCount < 8 {
-            withUnsafeMutableBytes(of: &numbers) { $0.storeBytes(of: word, toByteOffset: numberCount * 8, as: UInt64.self) }
+            withUnsafeMutableBytes(of: &numbers) {
+                $0.storeBytes(of: word, toByteOffset: numberCount * 8, as: UInt64.self)
+            }
         }
         numberCount += 1
     }

@@ -1,0 +1,160 @@
+import Foundation
+import SQLiteCodable
+import Testing
+
+/// Values of one type encoded again and again reuse a kept encoder and column templates; the
+/// SQL stays what each value and its options call for.
+@Suite("Encoding plans: per-type encoders for repeated inserts")
+struct EncodingPlanTests {
+    struct Person: Codable, Equatable {
+        var email: String
+        var firstName: String?
+        var age: Int?
+    }
+
+    struct Other: Codable {
+        var email: String
+        var age: Int?
+    }
+
+    @Test("repeated inserts of one type, with nil columns coming and going")
+    func repeatedInsertsFollowTheColumns() throws {
+        let people = [
+            Person(email: "a@x", firstName: "A", age: 1), Person(email: "b@x", firstName: nil, age: 2),
+            Person(email: "c@x", firstName: "C", age: nil), Person(email: "d@x", firstName: "D", age: 4),
+        ]
+        let expected = [
+            #"INSERT INTO "users" ("email", "firstName", "age") VALUES ('a@x', 'A', 1)"#,
+            #"INSERT INTO "users" ("email", "age") VALUES ('b@x', 2)"#,
+            #"INSERT INTO "users" ("email", "firstName") VALUES ('c@x', 'C')"#,
+            #"INSERT INTO "users" ("email", "firstName", "age") VALUES ('d@x', 'D', 4)"#,
+        ]
+        for _ in 0..<2 {
+            for (person, sql) in zip(people, expected) { #expect(try Doc.users.insert(person).asSQL() == sql) }
+        }
+    }
+
+    @Test("options and types each get their own columns")
+    func optionsAndTypesAreKeptApart() throws {
+        let person = Person(email: "a@x", firstName: "A", age: 1)
+        for _ in 0..<2 {
+            #expect(
+                try Doc.users.insert(person, options: .snakeCase).asSQL()
+                    == #"INSERT INTO "users" ("email", "first_name", "age") VALUES ('a@x', 'A', 1)"#)
+            #expect(
+                try Doc.users.insert(person).asSQL()
+                    == #"INSERT INTO "users" ("email", "firstName", "age") VALUES ('a@x', 'A', 1)"#)
+            let custom = CodingOptions(keyEncodingStrategy: .custom { $0.uppercased() })
+            #expect(
+                try Doc.users.insert(person, options: custom).asSQL()
+                    == #"INSERT INTO "users" ("EMAIL", "FIRSTNAME", "AGE") VALUES ('a@x', 'A', 1)"#)
+            #expect(
+                try Doc.users.insert(Other(email: "o@x", age: nil)).asSQL()
+                    == #"INSERT INTO "users" ("email") VALUES ('o@x')"#)
+            #expect(
+                try Doc.users.update(Other(email: "o@x", age: nil)).asSQL()
+                    == #"UPDATE "users" SET "email" = 'o@x', "age" = NULL"#)
+        }
+    }
+
+    @Test("a value encoded with user info goes through its own encoder")
+    func userInfoReachesTheValue() throws {
+        struct Tagged: Encodable {
+            static let key = CodingUserInfoKey(rawValue: "tag")!
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(encoder.userInfo[Self.key] as? String ?? "none", forKey: .name)
+            }
+            enum CodingKeys: String, CodingKey { case name }
+        }
+        #expect(try Doc.users.insert(Tagged()).asSQL() == #"INSERT INTO "users" ("name") VALUES ('none')"#)
+        #expect(
+            try Doc.users.insert(Tagged(), userInfo: [Tagged.key: "tagged"]).asSQL()
+                == #"INSERT INTO "users" ("name") VALUES ('tagged')"#)
+        #expect(try Doc.users.insert(Tagged()).asSQL() == #"INSERT INTO "users" ("name") VALUES ('none')"#)
+    }
+
+    @Test("an encoding error names the column and the type, and the next value encodes")
+    func errorsLeaveThePlanUsable() throws {
+        struct Big: Encodable {
+            var count: UInt64
+        }
+        let error = #expect(throws: EncodingError.self) { try Doc.users.insert(Big(count: .max)) }
+        #expect(String(describing: error).contains("count"))
+        #expect(String(describing: error).contains("Big"))
+        #expect(try Doc.users.insert(Big(count: 3)).asSQL() == #"INSERT INTO "users" ("count") VALUES (3)"#)
+    }
+
+    @Test("values inserted in a loop are stored")
+    func insertsInALoopRun() throws {
+        let db = try Doc.database()
+        for index in 0..<5 {
+            try db.run(Doc.users.insert(Person(email: "p\(index)@x", firstName: nil, age: index)))
+        }
+        #expect(
+            try db.scalar("SELECT group_concat(email || ':' || age, ',') FROM users") as? String
+                == "p0@x:0,p1@x:1,p2@x:2,p3@x:3,p4@x:4")
+    }
+
+    /// Encodes `a`, then `b` unless `short`, failing before `b` when `fails`.
+    struct Varying: Encodable {
+        struct Failure: Error {}
+        enum CodingKeys: String, CodingKey { case a, b }
+        var short = false
+        var fails = false
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(1, forKey: .a)
+            if fails { throw Failure() }
+            if !short { try container.encode(2, forKey: .b) }
+        }
+    }
+
+    @Test("rows with fewer keys, and rows after a failed one, get their own SQL")
+    func columnChangesWithoutNil() throws {
+        let full = #"INSERT INTO "users" ("a", "b") VALUES (1, 2)"#
+        let short = #"INSERT INTO "users" ("a") VALUES (1)"#
+        #expect(try Doc.users.insert(Varying()).asSQL() == full)
+        #expect(try Doc.users.insert(Varying()).asSQL() == full)
+        #expect(try Doc.users.insert(Varying(short: true)).asSQL() == short)
+        #expect(try Doc.users.insert(Varying()).asSQL() == full)
+        #expect(throws: Varying.Failure.self) { try Doc.users.insert(Varying(fails: true)) }
+        #expect(try Doc.users.insert(Varying(short: true)).asSQL() == short)
+        #expect(throws: Varying.Failure.self) { try Doc.users.insert(Varying(fails: true)) }
+        #expect(try Doc.users.insert(Varying()).asSQL() == full)
+    }
+
+    @Test("tables, conflict clauses and the values of repeated inserts")
+    func repeatedInsertsKeepTableConflictAndValues() throws {
+        let people = Table("people", database: "main")
+        for index in 0..<3 {
+            let person = Person(email: "p\(index)@x", firstName: "P", age: index)
+            let plain = try Doc.users.insert(person)
+            #expect(plain.template == #"INSERT INTO "users" ("email", "firstName", "age") VALUES (?, ?, ?)"#)
+            #expect(plain.bindings.count == 3)
+            #expect(plain.bindings[0] as? String == "p\(index)@x")
+            #expect(plain.bindings[1] as? String == "P")
+            #expect(plain.bindings[2] as? Int64 == Int64(index))
+            #expect(
+                try people.insert(person).template
+                    == #"INSERT INTO "main"."people" ("email", "firstName", "age") VALUES (?, ?, ?)"#)
+            #expect(
+                try Doc.users.insert(or: .ignore, encodable: person).template
+                    == #"INSERT OR IGNORE INTO "users" ("email", "firstName", "age") VALUES (?, ?, ?)"#)
+        }
+    }
+
+    @Test("repeated inserts run, and report constraint errors")
+    func repeatedInsertsRun() throws {
+        let db = try Doc.database()
+        struct Row: Codable {
+            var email: String
+            var age: Int
+        }
+        for index in 0..<3 { #expect(try db.run(Doc.users.insert(Row(email: "r\(index)@x", age: index))) == index + 1) }
+        #expect(throws: Result.self) { try db.run(Doc.users.insert(Row(email: "r1@x", age: 9))) }
+        #expect(try db.run(Doc.users.insert(or: .replace, encodable: Row(email: "r1@x", age: 9))) == 4)
+        #expect(try db.scalar("SELECT group_concat(age, ',') FROM users") as? String == "0,2,9")
+    }
+}
