@@ -42,14 +42,22 @@ final class RecordPlan: @unchecked Sendable {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var plans: [ObjectIdentifier: RecordPlan] = [:]
 
+    /// The plan used last and its type: a loop over one record type finds it without hashing.
+    nonisolated(unsafe) private static var last: (type: ObjectIdentifier, plan: RecordPlan)?
+
     /// The plan of `type`, made on first use.
     static func of<R: Record>(_ type: R.Type) -> RecordPlan {
         let key = ObjectIdentifier(type)
         lock.lock()
         defer { lock.unlock() }
-        if let plan = plans[key] { return plan }
+        if let last, last.type == key { return last.plan }
+        if let plan = plans[key] {
+            last = (key, plan)
+            return plan
+        }
         let plan = RecordPlan(type)
         plans[key] = plan
+        last = (key, plan)
         return plan
     }
 
