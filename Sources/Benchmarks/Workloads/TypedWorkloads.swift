@@ -27,14 +27,15 @@ enum TypedWorkloads {
     }
 
     static func insert(_ db: Connection, rows: Int) throws -> Int64 {
-        let c = columns
+        let (i0, i1, i2, i3, i4) = (columns[0], columns[1], columns[2], columns[3], columns[4])
+        let (i5, i6, i7, i8, i9) = (columns[5], columns[6], columns[7], columns[8], columns[9])
         try db.transaction {
             for row in 0..<rows {
                 let base = Int64(row * 10)
                 try db.run(
                     items.insert(
-                        c[0] <- base, c[1] <- base + 1, c[2] <- base + 2, c[3] <- base + 3, c[4] <- base + 4,
-                        c[5] <- base + 5, c[6] <- base + 6, c[7] <- base + 7, c[8] <- base + 8, c[9] <- base + 9))
+                        i0 <- base, i1 <- base + 1, i2 <- base + 2, i3 <- base + 3, i4 <- base + 4,
+                        i5 <- base + 5, i6 <- base + 6, i7 <- base + 7, i8 <- base + 8, i9 <- base + 9))
             }
         }
         return db.lastInsertRowid

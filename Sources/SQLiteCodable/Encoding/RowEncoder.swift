@@ -39,6 +39,11 @@ final class RowEncoder: Encoder {
     /// The previous row's column count, -1 when it did not finish encoding.
     @exclusivity(unchecked) private var previousCount = -1
     @exclusivity(unchecked) private var rowFinished = false
+    /// Whether the last finished row had every column at its key's position (no `nil` left
+    /// out), and whether the row before the current one was such a row: then column `i` of
+    /// that row is the column of `keys[i]`.
+    @exclusivity(unchecked) private var lastRowAligned = false
+    @exclusivity(unchecked) private var previousAligned = false
 
     init(
         options: CodingOptions, naming: ColumnNaming, rowType: String, userInfo: [CodingUserInfoKey: Any] = [:],
@@ -72,6 +77,7 @@ final class RowEncoder: Encoder {
     /// are removed when the row is finished.
     func reset() {
         previousCount = rowFinished ? columns.count : -1
+        previousAligned = rowFinished && lastRowAligned
         rowFinished = false
         columnsChanged = false
         count = 0
@@ -87,6 +93,7 @@ final class RowEncoder: Encoder {
             values.removeLast(values.count - count)
         }
         if columnsChanged || count != previousCount { columnsVersion = ColumnsVersion.next() }
+        lastRowAligned = position == count
         rowFinished = true
     }
 
@@ -114,8 +121,18 @@ final class RowEncoder: Encoder {
     }
 
     func append(_ value: ColumnValue, key: String) {
-        let column = column(forKey: key)
+        // The usual row: the same key as at this position of the previous row, whose column
+        // is already in place; only the value changes.
         let index = count
+        if previousAligned, index == position, index < values.count, index < keyWords.count,
+            keyWords.withUnsafeBufferPointer({ $0[index] == StringWords(key) })
+        {
+            position = index + 1
+            count = index + 1
+            values[index] = value
+            return
+        }
+        let column = column(forKey: key)
         count += 1
         if index < columns.count {
             // Most rows have the previous row's columns: leave an equal one in place.
