@@ -242,12 +242,7 @@ extension Connection {
             let decoder = StatementState.of(statement).decoder(
                 for: R.self, statement: statement, naming: plan.naming, options: plan.options, userInfo: [:],
                 cached: true)
-            var records: [R] = []
-            while try stepRaw(statement) {
-                records.append(try decoder.decodeRow(R.self))
-                if first { break }
-            }
-            return records
+            return try decodeRows(R.self, statement, decoder, limit: first ? 1 : .max)
         }
     }
 
