@@ -18,6 +18,14 @@ final class StatementState {
         for decoder in decoders.values { decoder.finish() }
     }
 
+    /// Forgets the maps and decoders, for a statement re-prepared with other columns.
+    func reset() {
+        for decoder in decoders.values { decoder.finish() }
+        decoders = [:]
+        lastDecoder = nil
+        maps = []
+    }
+
     /// The state of `statement`, attached on first use (replacing another tier's attachment,
     /// which that tier rebuilds when it needs it).
     static func of(_ statement: Statement) -> StatementState {
