@@ -9,9 +9,9 @@ final class RecordLookups {
         let plan: RecordPlan
         /// The prepared `SELECT * ... WHERE key = ?`; nil while a lookup uses it.
         private var statement: Statement?
-        /// The decoder of the statement's rows, and the re-prepare count it was made at (a
-        /// schema change can change the columns of `SELECT *`).
-        private var decoder: (decoder: RowDecoder, reprepares: Int32)?
+        /// The decoder of a statement's rows, that statement, and the re-prepare count the
+        /// decoder was made at (a schema change can change the columns of `SELECT *`).
+        private var decoder: (decoder: RowDecoder, statement: Statement, reprepares: Int32)?
 
         init(plan: RecordPlan) {
             self.plan = plan
@@ -43,7 +43,7 @@ final class RecordLookups {
         @inline(__always)
         func decoder<R: Record>(_ type: R.Type, for statement: Statement) -> RowDecoder {
             let reprepares = sqlite3_stmt_status(statement.handle, SQLITE_STMTSTATUS_REPREPARE, 0)
-            if let decoder, decoder.reprepares == reprepares, decoder.decoder.reader.handle == statement.handle {
+            if let decoder, decoder.statement === statement, decoder.reprepares == reprepares {
                 return decoder.decoder
             }
             return makeDecoder(R.self, for: statement, reprepares: reprepares)
@@ -57,7 +57,7 @@ final class RecordLookups {
             let decoder = state.decoder(
                 for: R.self, statement: statement, naming: plan.naming, options: plan.options, userInfo: [:],
                 cached: true)
-            self.decoder = (decoder, reprepares)
+            self.decoder = (decoder, statement, reprepares)
             return decoder
         }
     }
