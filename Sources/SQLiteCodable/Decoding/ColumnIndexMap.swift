@@ -124,13 +124,6 @@ final class KeyLookup {
         return index(forString: key.stringValue, slot: slot)
     }
 
-    /// The absolute column index for the key named `key`, or -1.
-    func index(for key: String) -> Int {
-        let slot = position
-        position = slot &+ 1
-        return index(forString: key, slot: slot)
-    }
-
     @inline(__always)
     private func index(forString key: String, slot: Int) -> Int {
         if slot < recent.count, recent[slot].keyType == nil, recent[slot].key == key { return recent[slot].index }
