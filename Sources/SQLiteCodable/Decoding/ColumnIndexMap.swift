@@ -57,15 +57,27 @@ private final class RecentMaps: @unchecked Sendable {
 /// Finds the column of each coding key through a ``ColumnIndexMap`` for one type and key
 /// strategy, remembering the lookup made at each position of the previous row: a type
 /// decodes its keys in the same order every row, so each lookup after the first row is one
-/// string comparison (usually of identical storage) instead of a hash and a conversion.
+/// comparison instead of a hash and a conversion. Keys of a small trivial type (the enums
+/// synthesized for `Codable`) are compared by their bits and key type, without asking for
+/// their `stringValue`; other keys by their string.
 final class KeyLookup {
     let map: ColumnIndexMap
     let naming: ColumnNaming
     /// Converted column name → index, for a custom decoding strategy.
     private let converted: [String: Int]?
+
+    /// The lookup made at one position of the previous row.
+    private struct Slot {
+        /// The key's type when `bits` identify the key; nil for a key compared by `key`.
+        var keyType: ObjectIdentifier?
+        var bits: UInt64
+        var key: String
+        var index: Int
+    }
+
     // Hot paths, touched by one thread at a time (a statement is used while checked out):
     // no dynamic exclusivity checks.
-    @exclusivity(unchecked) private var recent: [(key: String, index: Int)] = []
+    @exclusivity(unchecked) private var recent: [Slot] = []
     /// The position of the next lookup within the current row; reset before each row.
     @exclusivity(unchecked) var position = 0
 
@@ -84,19 +96,51 @@ final class KeyLookup {
         }
     }
 
+    /// The bits of `key` when its type is trivial and of 0, 1 or 8 bytes (equal bits then
+    /// mean an equal key), else nil.
+    @inline(__always)
+    private static func bits<K: CodingKey>(of key: K) -> UInt64? {
+        guard _isPOD(K.self) else { return nil }
+        switch MemoryLayout<K>.size {
+        case 0: return 0
+        case 1: return UInt64(unsafeBitCast(key, to: UInt8.self))
+        case 8: return unsafeBitCast(key, to: UInt64.self)
+        default: return nil
+        }
+    }
+
     /// The absolute column index for `key`, or -1 when the result has no such column.
     @inline(__always)
-    func index(for key: String) -> Int {
+    func index<K: CodingKey>(for key: K) -> Int {
         let slot = position
         position = slot &+ 1
-        if slot < recent.count, recent[slot].key == key { return recent[slot].index }
-        let index = resolve(key)
-        if slot < recent.count {
-            recent[slot] = (key, index)
-        } else if slot == recent.count, slot < 256 {
-            recent.append((key, index))
+        if let bits = Self.bits(of: key) {
+            let keyType = ObjectIdentifier(K.self)
+            if slot < recent.count, recent[slot].keyType == keyType, recent[slot].bits == bits {
+                return recent[slot].index
+            }
+            return remember(slot, Slot(keyType: keyType, bits: bits, key: key.stringValue, index: -1))
         }
-        return index
+        return index(forString: key.stringValue, slot: slot)
+    }
+
+    @inline(__always)
+    private func index(forString key: String, slot: Int) -> Int {
+        if slot < recent.count, recent[slot].keyType == nil, recent[slot].key == key { return recent[slot].index }
+        return remember(slot, Slot(keyType: nil, bits: 0, key: key, index: -1))
+    }
+
+    /// Resolves the slot's key and keeps it at position `slot` for the next row.
+    @inline(never)
+    private func remember(_ slot: Int, _ entry: Slot) -> Int {
+        var entry = entry
+        entry.index = resolve(entry.key)
+        if slot < recent.count {
+            recent[slot] = entry
+        } else if slot == recent.count, slot < 256 {
+            recent.append(entry)
+        }
+        return entry.index
     }
 
     private func resolve(_ key: String) -> Int {

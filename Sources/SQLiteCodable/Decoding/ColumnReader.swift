@@ -18,6 +18,22 @@ struct ColumnReader {
         return nil
     }
 
+    /// Column `index` of a live statement's current row as SQLite's value object (one call
+    /// into SQLite for both its type and its contents), or nil when not reading a statement.
+    /// Read it straight away, while the statement stays on the row.
+    @inline(__always)
+    func storedValue(at index: Int) -> OpaquePointer? {
+        guard case .statement(let handle) = source else { return nil }
+        return sqlite3_column_value(handle, Int32(truncatingIfNeeded: index))
+    }
+
+    /// The text of a TEXT value object, by byte length (embedded NUL characters survive).
+    static func text(of value: OpaquePointer) -> String {
+        guard let text = sqlite3_value_text(value) else { return "" }
+        let count = Int(sqlite3_value_bytes(value))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
     /// Column `index` as a ``ColumnValue``.
     func value(at index: Int) -> ColumnValue {
         switch source {

@@ -74,9 +74,15 @@ final class RowDecoder: Decoder {
     /// The index of `key`'s column, or `keyNotFound` naming the column and the row type.
     @inline(__always)
     func requireIndex(_ key: some CodingKey) throws -> Int {
-        let index = lookup.index(for: key.stringValue)
+        let index = lookup.index(for: key)
         if index >= 0 { return index }
-        throw CodingErrors.keyNotFound(
+        throw keyNotFound(key)
+    }
+
+    /// The error for a key without a column, kept out of the callers' hot paths.
+    @inline(never)
+    func keyNotFound(_ key: some CodingKey) -> DecodingError {
+        CodingErrors.keyNotFound(
             key, column: lookup.columnName(for: key.stringValue), rowType: rowType, columns: lookup.map.names)
     }
 
@@ -118,21 +124,18 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
 
     func contains(_ key: Key) -> Bool {
-        decoder.lookup.index(for: key.stringValue) >= 0
+        decoder.lookup.index(for: key) >= 0
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        let index = decoder.lookup.index(for: key.stringValue)
+        let index = decoder.lookup.index(for: key)
         return index < 0 || decoder.reader.isNull(at: index)
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
         let index = try decoder.requireIndex(key)
-        if let handle = decoder.reader.handle {
-            let column = Int32(truncatingIfNeeded: index)
-            if sqlite3_column_type(handle, column) == SQLITE_INTEGER {
-                return sqlite3_column_int64(handle, column) != 0
-            }
+        if let value = decoder.reader.storedValue(at: index), sqlite3_value_type(value) == SQLITE_INTEGER {
+            return sqlite3_value_int64(value) != 0
         }
         return try decoder.convert(index, key, Bool.self) { value throws(ConversionFailure) in
             try Conversions.bool(value)
@@ -140,7 +143,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        let index = decoder.lookup.index(for: key.stringValue)
+        let index = decoder.lookup.index(for: key)
         if index < 0 || decoder.reader.isNull(at: index) { return nil }
         decoder.lookup.position -= 1
         return try decode(type, forKey: key)
@@ -148,9 +151,8 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
         let index = try decoder.requireIndex(key)
-        if let handle = decoder.reader.handle {
-            let column = Int32(truncatingIfNeeded: index)
-            if sqlite3_column_type(handle, column) == SQLITE_TEXT { return String.read(from: handle, at: column) }
+        if let value = decoder.reader.storedValue(at: index), sqlite3_value_type(value) == SQLITE_TEXT {
+            return ColumnReader.text(of: value)
         }
         return try decoder.convert(index, key, String.self) { value throws(ConversionFailure) in
             try Conversions.string(value)
@@ -158,7 +160,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
 
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        let index = decoder.lookup.index(for: key.stringValue)
+        let index = decoder.lookup.index(for: key)
         if index < 0 || decoder.reader.isNull(at: index) { return nil }
         decoder.lookup.position -= 1
         return try decode(type, forKey: key)
@@ -166,9 +168,8 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
 
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
         let index = try decoder.requireIndex(key)
-        if let handle = decoder.reader.handle {
-            let column = Int32(truncatingIfNeeded: index)
-            if sqlite3_column_type(handle, column) == SQLITE_FLOAT { return sqlite3_column_double(handle, column) }
+        if let value = decoder.reader.storedValue(at: index), sqlite3_value_type(value) == SQLITE_FLOAT {
+            return sqlite3_value_double(value)
         }
         return try decoder.convert(index, key, Double.self) { value throws(ConversionFailure) in
             try Conversions.double(value)
@@ -176,7 +177,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
 
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        let index = decoder.lookup.index(for: key.stringValue)
+        let index = decoder.lookup.index(for: key)
         if index < 0 || decoder.reader.isNull(at: index) { return nil }
         decoder.lookup.position -= 1
         return try decode(type, forKey: key)
@@ -190,7 +191,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
 
     func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        let index = decoder.lookup.index(for: key.stringValue)
+        let index = decoder.lookup.index(for: key)
         if index < 0 || decoder.reader.isNull(at: index) { return nil }
         decoder.lookup.position -= 1
         return try decode(type, forKey: key)
@@ -198,11 +199,10 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
 
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
         let index = try decoder.requireIndex(key)
-        if let handle = decoder.reader.handle {
-            let column = Int32(truncatingIfNeeded: index)
-            if sqlite3_column_type(handle, column) == SQLITE_INTEGER, Int.bitWidth == 64 {
-                return Int(truncatingIfNeeded: sqlite3_column_int64(handle, column))
-            }
+        if Int.bitWidth == 64, let value = decoder.reader.storedValue(at: index),
+            sqlite3_value_type(value) == SQLITE_INTEGER
+        {
+            return Int(truncatingIfNeeded: sqlite3_value_int64(value))
         }
         return try decoder.convert(index, key, Int.self) { value throws(ConversionFailure) in
             try Conversions.integer(value, as: Int.self)
@@ -210,7 +210,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
 
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        let index = decoder.lookup.index(for: key.stringValue)
+        let index = decoder.lookup.index(for: key)
         if index < 0 || decoder.reader.isNull(at: index) { return nil }
         decoder.lookup.position -= 1
         return try decode(type, forKey: key)
@@ -224,7 +224,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
 
     func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
-        let index = decoder.lookup.index(for: key.stringValue)
+        let index = decoder.lookup.index(for: key)
         if index < 0 || decoder.reader.isNull(at: index) { return nil }
         decoder.lookup.position -= 1
         return try decode(type, forKey: key)
@@ -238,7 +238,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
 
     func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
-        let index = decoder.lookup.index(for: key.stringValue)
+        let index = decoder.lookup.index(for: key)
         if index < 0 || decoder.reader.isNull(at: index) { return nil }
         decoder.lookup.position -= 1
         return try decode(type, forKey: key)
@@ -252,7 +252,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
 
     func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
-        let index = decoder.lookup.index(for: key.stringValue)
+        let index = decoder.lookup.index(for: key)
         if index < 0 || decoder.reader.isNull(at: index) { return nil }
         decoder.lookup.position -= 1
         return try decode(type, forKey: key)
@@ -260,11 +260,8 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
 
     func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
         let index = try decoder.requireIndex(key)
-        if let handle = decoder.reader.handle {
-            let column = Int32(truncatingIfNeeded: index)
-            if sqlite3_column_type(handle, column) == SQLITE_INTEGER {
-                return sqlite3_column_int64(handle, column)
-            }
+        if let value = decoder.reader.storedValue(at: index), sqlite3_value_type(value) == SQLITE_INTEGER {
+            return sqlite3_value_int64(value)
         }
         return try decoder.convert(index, key, Int64.self) { value throws(ConversionFailure) in
             try Conversions.integer(value, as: Int64.self)
@@ -272,7 +269,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
 
     func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
-        let index = decoder.lookup.index(for: key.stringValue)
+        let index = decoder.lookup.index(for: key)
         if index < 0 || decoder.reader.isNull(at: index) { return nil }
         decoder.lookup.position -= 1
         return try decode(type, forKey: key)
@@ -286,7 +283,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
 
     func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
-        let index = decoder.lookup.index(for: key.stringValue)
+        let index = decoder.lookup.index(for: key)
         if index < 0 || decoder.reader.isNull(at: index) { return nil }
         decoder.lookup.position -= 1
         return try decode(type, forKey: key)
@@ -300,7 +297,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
 
     func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
-        let index = decoder.lookup.index(for: key.stringValue)
+        let index = decoder.lookup.index(for: key)
         if index < 0 || decoder.reader.isNull(at: index) { return nil }
         decoder.lookup.position -= 1
         return try decode(type, forKey: key)
@@ -314,7 +311,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
 
     func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
-        let index = decoder.lookup.index(for: key.stringValue)
+        let index = decoder.lookup.index(for: key)
         if index < 0 || decoder.reader.isNull(at: index) { return nil }
         decoder.lookup.position -= 1
         return try decode(type, forKey: key)
@@ -328,7 +325,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
 
     func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
-        let index = decoder.lookup.index(for: key.stringValue)
+        let index = decoder.lookup.index(for: key)
         if index < 0 || decoder.reader.isNull(at: index) { return nil }
         decoder.lookup.position -= 1
         return try decode(type, forKey: key)
@@ -342,7 +339,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
 
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
-        let index = decoder.lookup.index(for: key.stringValue)
+        let index = decoder.lookup.index(for: key)
         if index < 0 || decoder.reader.isNull(at: index) { return nil }
         decoder.lookup.position -= 1
         return try decode(type, forKey: key)
@@ -355,7 +352,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        let index = decoder.lookup.index(for: key.stringValue)
+        let index = decoder.lookup.index(for: key)
         if index < 0 || decoder.reader.isNull(at: index) { return nil }
         let context = decoder.context(key: key)
         return try ValueDecoding.decode(type, reader: decoder.reader, index: index, context)

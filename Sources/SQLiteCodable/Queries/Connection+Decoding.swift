@@ -40,11 +40,7 @@ extension Connection {
                 for: T.self, statement: statement, naming: ColumnNaming(options: options), options: options,
                 userInfo: userInfo, cached: false)
             defer { decoder.finish() }
-            var rows: [T] = []
-            while try stepRaw(statement) {
-                rows.append(try decoder.decodeRow(T.self))
-            }
-            return rows
+            return try decodeRows(T.self, statement, decoder)
         }
     }
 

@@ -18,6 +18,14 @@ final class StatementState {
         for decoder in decoders.values { decoder.finish() }
     }
 
+    /// Forgets the maps and decoders, for a statement re-prepared with other columns.
+    func reset() {
+        for decoder in decoders.values { decoder.finish() }
+        decoders = [:]
+        lastDecoder = nil
+        maps = []
+    }
+
     /// The state of `statement`, attached on first use (replacing another tier's attachment,
     /// which that tier rebuilds when it needs it).
     static func of(_ statement: Statement) -> StatementState {
@@ -101,6 +109,53 @@ extension Connection {
         let error = sqliteError(code, statement)
         sqlite3_reset(statement.handle)
         throw error
+    }
+
+    /// Steps `statement` through its rows (at most `limit`), decoding each with `decoder`, with
+    /// the connection locked by the caller.
+    ///
+    /// The rows gather in a buffer of their own and become an array once at the end: an
+    /// `append` to an array of a type only known at run time looks the array's type up on
+    /// every call, which costs more than decoding a small row.
+    func decodeRows<T: Decodable>(_ type: T.Type, _ statement: Statement, _ decoder: RowDecoder, limit: Int = .max)
+        throws -> [T]
+    {
+        var capacity = 0
+        var count = 0
+        var storage = UnsafeMutablePointer<T>.allocate(capacity: 0)
+        defer {
+            storage.deinitialize(count: count)
+            storage.deallocate()
+        }
+        while count < limit, try stepRaw(statement) {
+            if count == capacity {
+                capacity = Swift.max(16, capacity * 2)
+                let grown = UnsafeMutablePointer<T>.allocate(capacity: capacity)
+                Self.move(count, from: storage, to: grown)
+                storage.deallocate()
+                storage = grown
+            }
+            (storage + count).initialize(to: try decoder.decodeRow(T.self))
+            count += 1
+        }
+        return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            Self.move(count, from: storage, to: base)
+            initialized = count
+            count = 0
+        }
+    }
+
+    /// Moves `count` values to uninitialized memory: one copy of the bytes for the types that
+    /// allow it (most), since moving a type only known at run time goes value by value.
+    @inline(__always)
+    private static func move<T>(_ count: Int, from source: UnsafeMutablePointer<T>, to target: UnsafeMutablePointer<T>)
+    {
+        if _isBitwiseTakable(T.self) {
+            UnsafeMutableRawPointer(target).copyMemory(from: source, byteCount: count * MemoryLayout<T>.stride)
+        } else {
+            target.moveInitialize(from: source, count: count)
+        }
     }
 
     /// Runs `statement` to completion with the connection locked by the caller.

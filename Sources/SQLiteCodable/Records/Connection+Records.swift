@@ -242,28 +242,50 @@ extension Connection {
             let decoder = StatementState.of(statement).decoder(
                 for: R.self, statement: statement, naming: plan.naming, options: plan.options, userInfo: [:],
                 cached: true)
-            var records: [R] = []
-            while try stepRaw(statement) {
-                records.append(try decoder.decodeRow(R.self))
-                if first { break }
-            }
-            return records
+            return try decodeRows(R.self, statement, decoder, limit: first ? 1 : .max)
         }
     }
 
     /// Finds one record by key value.
     func findRecord<R: Record>(_ type: R.Type, key: ColumnValue) throws -> R? {
-        let plan = RecordPlan.of(R.self)
-        return try withRawStatement(plan.findSQL) { statement in
-            sqlite3_reset(statement.handle)
+        try findRecord(R.self) { statement, _ in
             let code = key.bind(to: statement.handle, at: 1)
             if code != SQLITE_OK { throw sqliteError(code, statement) }
-            guard try stepRaw(statement) else { return nil }
-            let decoder = StatementState.of(statement).decoder(
-                for: R.self, statement: statement, naming: plan.naming, options: plan.options, userInfo: [:],
-                cached: true)
-            return try decoder.decodeRow(R.self)
         }
+    }
+
+    /// Finds one record by the key `id`, bound by its own type when it is an integer or a
+    /// string (no encoder involved).
+    func findRecord<R: Record, ID: Encodable>(_ type: R.Type, id: ID) throws -> R? {
+        try findRecord(R.self) { statement, plan in
+            let handle = statement.handle
+            let code: Int32
+            if ID.self == Int64.self {
+                code = sqlite3_bind_int64(handle, 1, unsafeBitCast(id, to: Int64.self))
+            } else if ID.self == Int.self {
+                code = sqlite3_bind_int64(handle, 1, Int64(unsafeBitCast(id, to: Int.self)))
+            } else {
+                code = try keyValue(id, plan).bind(to: handle, at: 1)
+            }
+            if code != SQLITE_OK { throw sqliteError(code, statement) }
+        }
+    }
+
+    /// Runs the record type's lookup statement, kept with the connection, with the key
+    /// `bind` binds, and decodes its row.
+    private func findRecord<R: Record>(_ type: R.Type, bind: (Statement, RecordPlan) throws -> Void) throws -> R? {
+        // The result is written from inside the locked closure rather than returned through
+        // it: a generic closure returning `R?` would look the optional's type up on each call.
+        var record: R?
+        try withLock { () throws -> Void in
+            let lookup = RecordLookups.of(self).lookup(R.self)
+            let statement = try lookup.take(from: self)
+            defer { lookup.giveBack(statement, to: self) }
+            try bind(statement, lookup.plan)
+            guard try stepRaw(statement) else { return }
+            record = try lookup.decoder(R.self, for: statement).decodeRow(R.self)
+        }
+        return record
     }
 
     /// A key value as a column value.

@@ -7,9 +7,10 @@ extension Record {
     /// let item = try Item.find(3, in: db)
     /// ```
     ///
-    /// One prepared statement and one decoder serve every lookup of the type.
+    /// One prepared statement and one decoder, kept with the connection, serve every lookup
+    /// of the type.
     public static func find(_ id: some Encodable, in db: Connection) throws -> Self? {
-        try db.findRecord(Self.self, key: try db.keyValue(id, RecordPlan.of(Self.self)))
+        try db.findRecord(Self.self, id: id)
     }
 
     /// Every record, or those `filter` selects, in `order`, at most `limit` after `offset`.

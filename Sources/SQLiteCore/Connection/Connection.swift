@@ -28,6 +28,11 @@ public final class Connection: @unchecked Sendable {
     /// Closures registered with SQLite that have no destructor callback of their own.
     var callbacks: CallbackRegistry { connection.callbacks }
 
+    /// Data a higher tier keeps with the connection for as long as it lives, such as prepared
+    /// statements it reuses under keys of its own. Touch it only with the connection's lock
+    /// held (inside ``withLock(_:)``).
+    @exclusivity(unchecked) public var attachment: AnyObject?
+
     /// Opens a connection to the database at `location`.
     ///
     /// - Parameters:
