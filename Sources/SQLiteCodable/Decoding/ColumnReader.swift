@@ -27,6 +27,30 @@ struct ColumnReader {
         return sqlite3_column_value(handle, Int32(truncatingIfNeeded: index))
     }
 
+    /// Column `index` of a live statement's current row when it holds an INTEGER, in one call
+    /// into SQLite; nil for anything else (another storage class, or not a live statement).
+    @inline(__always)
+    func storedInteger(at index: Int) -> Int64? {
+        guard case .statement(let handle) = source else { return nil }
+        var integer: Int64 = 0
+        guard csqlite_column_int64(handle, Int32(truncatingIfNeeded: index), &integer) == SQLITE_INTEGER else {
+            return nil
+        }
+        return integer
+    }
+
+    /// Column `index` of a live statement's current row when it holds a REAL, in one call into
+    /// SQLite; nil for anything else.
+    @inline(__always)
+    func storedReal(at index: Int) -> Double? {
+        guard case .statement(let handle) = source else { return nil }
+        var real: Double = 0
+        guard csqlite_column_double(handle, Int32(truncatingIfNeeded: index), &real) == SQLITE_FLOAT else {
+            return nil
+        }
+        return real
+    }
+
     /// The text of a TEXT value object, by byte length (embedded NUL characters survive).
     static func text(of value: OpaquePointer) -> String {
         guard let text = sqlite3_value_text(value) else { return "" }
@@ -56,7 +80,7 @@ struct ColumnReader {
     /// Whether column `index` is NULL.
     @inline(__always)
     func isNull(at index: Int) -> Bool {
-        if let handle { return sqlite3_column_type(handle, Int32(truncatingIfNeeded: index)) == SQLITE_NULL }
+        if let handle { return csqlite_column_type(handle, Int32(truncatingIfNeeded: index)) == SQLITE_NULL }
         return value(at: index) == .null
     }
 }

@@ -134,9 +134,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
         let index = try decoder.requireIndex(key)
-        if let value = decoder.reader.storedValue(at: index), sqlite3_value_type(value) == SQLITE_INTEGER {
-            return sqlite3_value_int64(value) != 0
-        }
+        if let integer = decoder.reader.storedInteger(at: index) { return integer != 0 }
         return try decoder.convert(index, key, Bool.self) { value throws(ConversionFailure) in
             try Conversions.bool(value)
         }
@@ -168,9 +166,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
 
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
         let index = try decoder.requireIndex(key)
-        if let value = decoder.reader.storedValue(at: index), sqlite3_value_type(value) == SQLITE_FLOAT {
-            return sqlite3_value_double(value)
-        }
+        if let real = decoder.reader.storedReal(at: index) { return real }
         return try decoder.convert(index, key, Double.self) { value throws(ConversionFailure) in
             try Conversions.double(value)
         }
@@ -199,10 +195,8 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
 
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
         let index = try decoder.requireIndex(key)
-        if Int.bitWidth == 64, let value = decoder.reader.storedValue(at: index),
-            sqlite3_value_type(value) == SQLITE_INTEGER
-        {
-            return Int(truncatingIfNeeded: sqlite3_value_int64(value))
+        if Int.bitWidth == 64, let integer = decoder.reader.storedInteger(at: index) {
+            return Int(truncatingIfNeeded: integer)
         }
         return try decoder.convert(index, key, Int.self) { value throws(ConversionFailure) in
             try Conversions.integer(value, as: Int.self)
@@ -260,9 +254,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
 
     func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
         let index = try decoder.requireIndex(key)
-        if let value = decoder.reader.storedValue(at: index), sqlite3_value_type(value) == SQLITE_INTEGER {
-            return sqlite3_value_int64(value)
-        }
+        if let integer = decoder.reader.storedInteger(at: index) { return integer }
         return try decoder.convert(index, key, Int64.self) { value throws(ConversionFailure) in
             try Conversions.integer(value, as: Int64.self)
         }
