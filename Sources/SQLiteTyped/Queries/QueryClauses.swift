@@ -1,36 +1,139 @@
 /// The clauses of a query under construction; ``QueryType`` values carry one and every builder
 /// method returns a copy with a clause changed.
 public struct QueryClauses: Sendable {
+    /// The clauses, shared between copies until one of them changes (copy on write): a query
+    /// value is copied at every builder call and every read of `clauses`, and one reference
+    /// costs less to copy than the dozen strings and arrays it holds.
+    private final class Storage: @unchecked Sendable {
+        @exclusivity(unchecked) var select: (distinct: Bool, columns: [Expression<Void>])
+        @exclusivity(unchecked) var from: (name: String, alias: String?, database: String?)
+        @exclusivity(unchecked) var join: [JoinClause]
+        @exclusivity(unchecked) var filters: Expression<Bool?>?
+        @exclusivity(unchecked) var group: (by: [Expression<Void>], having: Expression<Bool?>?)?
+        @exclusivity(unchecked) var order: [Expression<Void>]
+        @exclusivity(unchecked) var limit: (length: Int, offset: Int?)?
+        @exclusivity(unchecked) var compound: [(keyword: String, query: Expression<Void>)]
+        @exclusivity(unchecked) var with: [CommonTableExpression]
+
+        init(
+            select: (distinct: Bool, columns: [Expression<Void>]),
+            from: (name: String, alias: String?, database: String?)
+        ) {
+            self.select = select
+            self.from = from
+            join = []
+            filters = nil
+            group = nil
+            order = []
+            limit = nil
+            compound = []
+            with = []
+        }
+
+        func copy() -> Storage {
+            let copy = Storage(select: select, from: from)
+            copy.join = join
+            copy.filters = filters
+            copy.group = group
+            copy.order = order
+            copy.limit = limit
+            copy.compound = compound
+            copy.with = with
+            return copy
+        }
+    }
+
+    private var storage: Storage
+
+    /// The storage, copied first when another query shares it.
+    private mutating func uniqueStorage() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
     /// The select list and whether it is `DISTINCT`.
-    var select: (distinct: Bool, columns: [Expression<Void>])
+    var select: (distinct: Bool, columns: [Expression<Void>]) {
+        get { storage.select }
+        _modify {
+            let unique = uniqueStorage()
+            yield &unique.select
+        }
+    }
 
     /// The table the query reads: its name, alias and database.
-    var from: (name: String, alias: String?, database: String?)
+    var from: (name: String, alias: String?, database: String?) {
+        get { storage.from }
+        _modify {
+            let unique = uniqueStorage()
+            yield &unique.from
+        }
+    }
 
     /// The joined tables, in order.
-    var join: [JoinClause] = []
+    var join: [JoinClause] {
+        get { storage.join }
+        _modify {
+            let unique = uniqueStorage()
+            yield &unique.join
+        }
+    }
 
     /// The `WHERE` condition, the `AND` of every filter.
-    var filters: Expression<Bool?>?
+    var filters: Expression<Bool?>? {
+        get { storage.filters }
+        _modify {
+            let unique = uniqueStorage()
+            yield &unique.filters
+        }
+    }
 
     /// `GROUP BY` terms and the `HAVING` condition.
-    var group: (by: [Expression<Void>], having: Expression<Bool?>?)?
+    var group: (by: [Expression<Void>], having: Expression<Bool?>?)? {
+        get { storage.group }
+        _modify {
+            let unique = uniqueStorage()
+            yield &unique.group
+        }
+    }
 
     /// `ORDER BY` terms.
-    var order: [Expression<Void>] = []
+    var order: [Expression<Void>] {
+        get { storage.order }
+        _modify {
+            let unique = uniqueStorage()
+            yield &unique.order
+        }
+    }
 
     /// `LIMIT` and `OFFSET`.
-    var limit: (length: Int, offset: Int?)?
+    var limit: (length: Int, offset: Int?)? {
+        get { storage.limit }
+        _modify {
+            let unique = uniqueStorage()
+            yield &unique.limit
+        }
+    }
 
     /// Compound parts: `UNION`, `UNION ALL`, `INTERSECT`, `EXCEPT`.
-    var compound: [(keyword: String, query: Expression<Void>)] = []
+    var compound: [(keyword: String, query: Expression<Void>)] {
+        get { storage.compound }
+        _modify {
+            let unique = uniqueStorage()
+            yield &unique.compound
+        }
+    }
 
     /// Common table expressions (`WITH`).
-    var with: [CommonTableExpression] = []
+    var with: [CommonTableExpression] {
+        get { storage.with }
+        _modify {
+            let unique = uniqueStorage()
+            yield &unique.with
+        }
+    }
 
     init(_ name: String, alias: String?, database: String?) {
-        select = (false, [Expression(literal: "*")])
-        from = (name, alias, database)
+        storage = Storage(select: (false, [Expression(literal: "*")]), from: (name, alias, database))
     }
 }
 
