@@ -72,7 +72,9 @@ public final class Statement: @unchecked Sendable {
 
     /// Data a higher tier keeps with the statement for as long as it lives, such as the typed
     /// tier's column map: computed once per prepared statement, reused while it is cached.
-    /// Only the code that checked the statement out may touch it.
+    /// Only the code that checked the statement out may touch it. The connection's statement
+    /// cache drops it when it evicts or clears the statement, so an attachment may refer back to
+    /// its statement without keeping it alive.
     @exclusivity(unchecked)
     public var attachment: AnyObject?
 

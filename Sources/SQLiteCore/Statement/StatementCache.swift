@@ -65,7 +65,10 @@ final class StatementCache: @unchecked Sendable {
         // be waiting for the cache lock.
         var displaced: Statement?
         lock.withLock {
-            guard capacity > 0 else { return }
+            guard capacity > 0 else {
+                statement.attachment = nil
+                return
+            }
             clock &+= 1
             let slot = statement.cacheSlot
             if slot >= 0, slot < slots.count, slots[slot].statement === statement {
@@ -84,6 +87,9 @@ final class StatementCache: @unchecked Sendable {
             } else {
                 index = leastRecentlyUsedSlot()
                 displaced = slots[index].statement
+                // What a higher tier attached may refer back to the statement: drop it, so
+                // that the statement is freed (and finalized) with the cache's reference.
+                if slots[index].available { slots[index].statement.attachment = nil }
                 slots[index].statement.cacheSlot = -1
                 for key in slots[index].keys where lookup[key] == index { lookup[key] = nil }
                 slots[index] = entry
@@ -101,7 +107,10 @@ final class StatementCache: @unchecked Sendable {
         var displaced: [Slot] = []
         lock.withLock {
             swap(&displaced, &slots)
-            for slot in displaced { slot.statement.cacheSlot = -1 }
+            for slot in displaced {
+                slot.statement.cacheSlot = -1
+                if slot.available { slot.statement.attachment = nil }
+            }
             lookup.removeAll()
             recentSlot = 0
         }

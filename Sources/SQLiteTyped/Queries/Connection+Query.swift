@@ -43,9 +43,7 @@ extension Connection {
         if !query.bindings.isEmpty { statement.bind(query.bindings) }
         let map = columnMap(statement, clauses)
         guard try statement.step() else { return nil }
-        let source = RowSource(statement: statement)
-        source.materialize()
-        return Row(map: map, source: source)
+        return Row(map: map, source: map.copiedRowSource(statement))
     }
 
     /// Runs an insert and returns the new row's rowid.

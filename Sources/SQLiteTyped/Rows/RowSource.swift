@@ -29,8 +29,21 @@ final class RowSource: @unchecked Sendable {
     /// Copies the current row so the statement can step on.
     func materialize() {
         if values != nil { return }
+        copyCurrentRow(into: [])
+    }
+
+    /// Copies the statement's current row over the values of the row this source held,
+    /// reusing their storage: for a source that no row refers to any more.
+    func rematerialize() {
+        var cells = values ?? []
+        values = nil
+        cells.removeAll(keepingCapacity: true)
+        copyCurrentRow(into: cells)
+    }
+
+    private func copyCurrentRow(into cells: [StoredCell]) {
+        var cells = cells
         let count = statement.columnCount
-        var cells: [StoredCell] = []
         cells.reserveCapacity(count)
         for index in 0..<count {
             let column = Int32(truncatingIfNeeded: index)

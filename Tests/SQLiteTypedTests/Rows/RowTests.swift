@@ -250,3 +250,22 @@ import Testing
         #expect(first[n] == 2 && second[n] == 3)
     }
 }
+
+@Suite struct PluckStatementLifetimeTests {
+    /// `pluck` keeps a copied row's storage with the statement for reuse; that must not keep the
+    /// statement alive once the cache lets it go.
+    @Test func clearedStatementsAreFinalizedAfterPlucks() throws {
+        let db = try Connection()
+        try db.execute("CREATE TABLE t (n INTEGER NOT NULL); INSERT INTO t VALUES (1), (2), (3)")
+        let t = Table("t")
+        let n = Expression<Int64>("n")
+        var total: Int64 = 0
+        for value in [1, 2, 3, 2, 1] as [Int64] {
+            let row = try #require(try db.pluck(t.filter(n == value)))
+            total += row[n]
+        }
+        #expect(total == 9)
+        db.clearStatementCache()
+        #expect(sqlite3_next_stmt(db.handle, nil) == nil)
+    }
+}
