@@ -337,38 +337,6 @@ struct RowKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
     }
 }
 
-/// The two words of a `String` value on 64-bit platforms: equal words mean the same string
-/// while one of the two is kept alive. Elsewhere words never compare equal, and the strings
-/// themselves are compared.
-struct StringWords: Equatable {
-    let low: UInt64
-    let high: UInt64
-
-    @inline(__always)
-    init(_ string: String) {
-        if MemoryLayout<String>.size == 16 {
-            (low, high) = unsafeBitCast(string, to: (UInt64, UInt64).self)
-        } else {
-            (low, high) = (0, 0)
-        }
-    }
-
-    /// The words of the string at `index` of `strings`, read without copying it.
-    @inline(__always)
-    init(at strings: UnsafeBufferPointer<String>, _ index: Int) {
-        if MemoryLayout<String>.size == 16, let base = strings.baseAddress {
-            (low, high) = UnsafeRawPointer(base + index).load(as: (UInt64, UInt64).self)
-        } else {
-            (low, high) = (0, 0)
-        }
-    }
-
-    @inline(__always)
-    static func == (lhs: StringWords, rhs: StringWords) -> Bool {
-        MemoryLayout<String>.size == 16 && lhs.low == rhs.low && lhs.high == rhs.high
-    }
-}
-
 /// The source of ``RowEncoder/columnsVersion``: numbers never drawn twice in a process.
 enum ColumnsVersion {
     private static let lock = NSLock()

@@ -121,12 +121,9 @@ final class StatementCache: @unchecked Sendable {
 
     /// The slot whose remembered text is `sql`'s very string, compared word for word.
     private func identicalSlot(_ sql: String) -> Int? {
-        guard MemoryLayout<String>.size == 16 else { return nil }
-        let words = unsafeBitCast(sql, to: (UInt64, UInt64).self)
-        func matches(_ slot: Int) -> Bool {
-            let other = unsafeBitCast(slots[slot].recentKey, to: (UInt64, UInt64).self)
-            return other.0 == words.0 && other.1 == words.1
-        }
+        guard StringWords.isSupported else { return nil }
+        let words = StringWords(sql)
+        func matches(_ slot: Int) -> Bool { StringWords(slots[slot].recentKey) == words }
         if recentSlot < slots.count, matches(recentSlot) { return recentSlot }
         return slots.indices.first(where: matches)
     }

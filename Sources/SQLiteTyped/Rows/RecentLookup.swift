@@ -16,15 +16,11 @@ struct RecentLookup {
     /// string, or the same storage object, which ``ColumnMap/recentTemplates`` keeps alive).
     @inlinable
     static func bits(of string: String) -> (low: UInt64, high: UInt64) {
-        guard isSupported else { return (0, 0) }
-        // Read in place through a pointer to the borrowed string: a bit cast would copy it,
-        // retaining and releasing its storage on every column read.
-        return withUnsafePointer(to: string) { pointer in
-            UnsafeRawPointer(pointer).withMemoryRebound(to: UInt64.self, capacity: 2) { ($0[0], $0[1]) }
-        }
+        let words = StringWords(string)
+        return (words.low, words.high)
     }
 
     /// Whether `String` is two words here (64-bit platforms); elsewhere every lookup hashes.
     @inlinable
-    static var isSupported: Bool { MemoryLayout<String>.size == 16 }
+    static var isSupported: Bool { StringWords.isSupported }
 }
