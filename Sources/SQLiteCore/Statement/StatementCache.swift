@@ -169,7 +169,13 @@ extension Connection {
 
     /// Puts a statement obtained from ``cachedStatement(_:)`` back in the cache, reset.
     public func returnToCache(_ statement: Statement) {
-        statement.reset(clearBindings: false)
+        // Most statements come back already reset (`run` resets after its last step): resetting
+        // again would only take the lock and call into SQLite for nothing. One left part way
+        // through its rows is reset here, so that it holds no read transaction in the cache.
+        // (`sqlite3_stmt_busy` reads only the statement's own state, which its holder owns.)
+        if sqlite3_stmt_busy(statement.handle) != 0 {
+            statement.reset(clearBindings: false)
+        }
         // A statement new to the cache is filed under the text it was looked up by and under
         // its own text, which lacks what followed the statement ("; ").
         statementCache.checkIn(statement, sql: statement.cacheKey, canonical: statement.sql)
