@@ -26,6 +26,8 @@
 sqlite3_destructor_type csqlite_transient(void) { return SQLITE_TRANSIENT; }
 sqlite3_destructor_type csqlite_static(void) { return SQLITE_STATIC; }
 
+_Thread_local void *csqlite_thread_decoder = 0;
+
 // Column readers for the Swift tiers' hot loops. Each reads the current row's value the way
 // sqlite3_column_type followed by sqlite3_column_int64 (or _double) would, in one call and
 // without the public functions' per-call bookkeeping: there is no memory to allocate for a

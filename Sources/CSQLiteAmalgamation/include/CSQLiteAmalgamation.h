@@ -24,4 +24,21 @@ int csqlite_column_int64(sqlite3_stmt *statement, int column, sqlite3_int64 *int
 /// `SQLITE_INTEGER`, its value as a double is stored in `*real`.
 int csqlite_column_double(sqlite3_stmt *statement, int column, double *real);
 
+/// The row decoder decoding on the calling thread, or NULL. The Codable tier marks its
+/// decoder here for the time a row is decoded, so the keyed containers it hands out can check
+/// that their decoder is still live without holding a reference to it (and without the retain
+/// and release that a reference costs on every field).
+extern _Thread_local void *csqlite_thread_decoder;
+
+/// The row decoder decoding on the calling thread, or NULL.
+static inline void *csqlite_active_decoder(void) { return csqlite_thread_decoder; }
+
+/// Marks `decoder` as the one decoding on the calling thread and returns the previous mark, to
+/// be restored when the decoder is done.
+static inline void *csqlite_swap_active_decoder(void *decoder) {
+  void *previous = csqlite_thread_decoder;
+  csqlite_thread_decoder = decoder;
+  return previous;
+}
+
 #endif

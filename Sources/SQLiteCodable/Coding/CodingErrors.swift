@@ -56,6 +56,16 @@ enum CodingErrors {
             DecodingError.Context(codingPath: codingPath, debugDescription: "\(rowType): \(what) is not supported"))
     }
 
+    /// A keyed container of a row used after the row was decoded (or from another thread).
+    @inline(never)
+    static func containerOutlivedRow(keyType: Any.Type) -> DecodingError {
+        DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: [],
+                debugDescription: "a decoding container keyed by \(keyType) was used after its row was decoded; "
+                    + "read every value inside init(from:)"))
+    }
+
     static func invalidValue(
         _ value: Any, column: String, rowType: String, codingPath: [any CodingKey], _ reason: String
     ) -> EncodingError {

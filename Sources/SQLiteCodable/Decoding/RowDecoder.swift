@@ -1,3 +1,4 @@
+import CSQLiteAmalgamation
 import Foundation
 
 /// A `Decoder` reading one row by column index: the keyed container finds each key's column
@@ -11,15 +12,10 @@ final class RowDecoder: Decoder {
     let userInfo: [CodingUserInfoKey: Any]
     var codingPath: [any CodingKey] { [] }
 
-    /// Whether the decoder keeps its container between rows (decoders of statements, whose
-    /// owner calls ``finish()``).
-    let keepsContainer: Bool
-
     init(
         reader: ColumnReader, lookup: KeyLookup, options: CodingOptions, rowType: String,
-        userInfo: [CodingUserInfoKey: Any] = [:], keepsContainer: Bool = false
+        userInfo: [CodingUserInfoKey: Any] = [:]
     ) {
-        self.keepsContainer = keepsContainer
         self.reader = reader
         self.lookup = lookup
         self.options = options
@@ -27,37 +23,38 @@ final class RowDecoder: Decoder {
         self.userInfo = userInfo
     }
 
-    /// Decodes the current row as `T`.
+    /// Decodes the current row as `T`, marking this decoder as the one decoding on this thread
+    /// meanwhile (see ``ScopedRowKeyedDecodingContainer``).
     @inline(__always)
     func decodeRow<T: Decodable>(_ type: T.Type) throws -> T {
         lookup.position = 0
+        let previous = csqlite_swap_active_decoder(Unmanaged.passUnretained(self).toOpaque())
+        defer { csqlite_swap_active_decoder(previous) }
         return try T(from: self)
     }
 
-    /// The container of the last row and its key type: every row of a statement asks for the
-    /// same one, so it is made once instead of allocated (with generic lookups) per row.
-    /// Holding it makes a reference cycle with the container: ``finish()`` breaks it.
+    /// The scoped container of the last row and its key type: every row of a statement asks for
+    /// the same one, so it is made once instead of allocated (with generic lookups) per row. It
+    /// holds no reference to the decoder, so keeping it makes no cycle.
     @exclusivity(unchecked) private var lastKeyType: ObjectIdentifier?
     @exclusivity(unchecked) private var lastContainer: AnyObject?
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard csqlite_active_decoder() == Unmanaged.passUnretained(self).toOpaque() else {
+            // Outside `decodeRow` (a decoder handed to user code): the container holds the decoder.
+            return KeyedDecodingContainer(RowKeyedDecodingContainer<Key>(decoder: self))
+        }
         let keyType = ObjectIdentifier(Key.self)
         if lastKeyType == keyType, let lastContainer {
             return unsafeBitCast(lastContainer, to: KeyedDecodingContainer<Key>.self)
         }
-        let container = KeyedDecodingContainer(RowKeyedDecodingContainer<Key>(decoder: self))
+        let container = KeyedDecodingContainer(ScopedRowKeyedDecodingContainer<Key>(decoder: self))
         // A `KeyedDecodingContainer` is a single reference to its box: keep that reference.
-        if keepsContainer, MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<AnyObject>.size {
+        if MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<AnyObject>.size {
             lastContainer = unsafeBitCast(container, to: AnyObject.self)
             lastKeyType = keyType
         }
         return container
-    }
-
-    /// Drops the kept container (and with it the cycle through it).
-    func finish() {
-        lastContainer = nil
-        lastKeyType = nil
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -111,263 +108,5 @@ final class RowDecoder: Decoder {
     func context(key: some CodingKey) -> ValueDecodingContext {
         ValueDecodingContext(
             options: options, userInfo: userInfo, rowType: rowType, codingPath: [key], columnName: nil, lookup: lookup)
-    }
-}
-
-/// The keyed container of ``RowDecoder``: one column per key.
-struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let decoder: RowDecoder
-    var codingPath: [any CodingKey] { [] }
-
-    var allKeys: [Key] {
-        decoder.lookup.keys.compactMap { Key(stringValue: $0) }
-    }
-
-    func contains(_ key: Key) -> Bool {
-        decoder.lookup.index(for: key) >= 0
-    }
-
-    func decodeNil(forKey key: Key) throws -> Bool {
-        let index = decoder.lookup.index(for: key)
-        return index < 0 || decoder.reader.isNull(at: index)
-    }
-
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        let index = try decoder.requireIndex(key)
-        if let integer = decoder.reader.storedInteger(at: index) { return integer != 0 }
-        return try decoder.convert(index, key, Bool.self) { value throws(ConversionFailure) in
-            try Conversions.bool(value)
-        }
-    }
-
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        let index = decoder.lookup.index(for: key)
-        if index < 0 || decoder.reader.isNull(at: index) { return nil }
-        decoder.lookup.position -= 1
-        return try decode(type, forKey: key)
-    }
-
-    func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        let index = try decoder.requireIndex(key)
-        if let value = decoder.reader.storedValue(at: index), sqlite3_value_type(value) == SQLITE_TEXT {
-            return ColumnReader.text(of: value)
-        }
-        return try decoder.convert(index, key, String.self) { value throws(ConversionFailure) in
-            try Conversions.string(value)
-        }
-    }
-
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        let index = decoder.lookup.index(for: key)
-        if index < 0 || decoder.reader.isNull(at: index) { return nil }
-        decoder.lookup.position -= 1
-        return try decode(type, forKey: key)
-    }
-
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        let index = try decoder.requireIndex(key)
-        if let real = decoder.reader.storedReal(at: index) { return real }
-        return try decoder.convert(index, key, Double.self) { value throws(ConversionFailure) in
-            try Conversions.double(value)
-        }
-    }
-
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        let index = decoder.lookup.index(for: key)
-        if index < 0 || decoder.reader.isNull(at: index) { return nil }
-        decoder.lookup.position -= 1
-        return try decode(type, forKey: key)
-    }
-
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-        let index = try decoder.requireIndex(key)
-        return try decoder.convert(index, key, Float.self) { value throws(ConversionFailure) in
-            try Conversions.float(value)
-        }
-    }
-
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        let index = decoder.lookup.index(for: key)
-        if index < 0 || decoder.reader.isNull(at: index) { return nil }
-        decoder.lookup.position -= 1
-        return try decode(type, forKey: key)
-    }
-
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-        let index = try decoder.requireIndex(key)
-        if Int.bitWidth == 64, let integer = decoder.reader.storedInteger(at: index) {
-            return Int(truncatingIfNeeded: integer)
-        }
-        return try decoder.convert(index, key, Int.self) { value throws(ConversionFailure) in
-            try Conversions.integer(value, as: Int.self)
-        }
-    }
-
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        let index = decoder.lookup.index(for: key)
-        if index < 0 || decoder.reader.isNull(at: index) { return nil }
-        decoder.lookup.position -= 1
-        return try decode(type, forKey: key)
-    }
-
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
-        let index = try decoder.requireIndex(key)
-        return try decoder.convert(index, key, Int8.self) { value throws(ConversionFailure) in
-            try Conversions.integer(value, as: Int8.self)
-        }
-    }
-
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
-        let index = decoder.lookup.index(for: key)
-        if index < 0 || decoder.reader.isNull(at: index) { return nil }
-        decoder.lookup.position -= 1
-        return try decode(type, forKey: key)
-    }
-
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
-        let index = try decoder.requireIndex(key)
-        return try decoder.convert(index, key, Int16.self) { value throws(ConversionFailure) in
-            try Conversions.integer(value, as: Int16.self)
-        }
-    }
-
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
-        let index = decoder.lookup.index(for: key)
-        if index < 0 || decoder.reader.isNull(at: index) { return nil }
-        decoder.lookup.position -= 1
-        return try decode(type, forKey: key)
-    }
-
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
-        let index = try decoder.requireIndex(key)
-        return try decoder.convert(index, key, Int32.self) { value throws(ConversionFailure) in
-            try Conversions.integer(value, as: Int32.self)
-        }
-    }
-
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
-        let index = decoder.lookup.index(for: key)
-        if index < 0 || decoder.reader.isNull(at: index) { return nil }
-        decoder.lookup.position -= 1
-        return try decode(type, forKey: key)
-    }
-
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-        let index = try decoder.requireIndex(key)
-        if let integer = decoder.reader.storedInteger(at: index) { return integer }
-        return try decoder.convert(index, key, Int64.self) { value throws(ConversionFailure) in
-            try Conversions.integer(value, as: Int64.self)
-        }
-    }
-
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
-        let index = decoder.lookup.index(for: key)
-        if index < 0 || decoder.reader.isNull(at: index) { return nil }
-        decoder.lookup.position -= 1
-        return try decode(type, forKey: key)
-    }
-
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
-        let index = try decoder.requireIndex(key)
-        return try decoder.convert(index, key, UInt.self) { value throws(ConversionFailure) in
-            try Conversions.integer(value, as: UInt.self)
-        }
-    }
-
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
-        let index = decoder.lookup.index(for: key)
-        if index < 0 || decoder.reader.isNull(at: index) { return nil }
-        decoder.lookup.position -= 1
-        return try decode(type, forKey: key)
-    }
-
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
-        let index = try decoder.requireIndex(key)
-        return try decoder.convert(index, key, UInt8.self) { value throws(ConversionFailure) in
-            try Conversions.integer(value, as: UInt8.self)
-        }
-    }
-
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
-        let index = decoder.lookup.index(for: key)
-        if index < 0 || decoder.reader.isNull(at: index) { return nil }
-        decoder.lookup.position -= 1
-        return try decode(type, forKey: key)
-    }
-
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
-        let index = try decoder.requireIndex(key)
-        return try decoder.convert(index, key, UInt16.self) { value throws(ConversionFailure) in
-            try Conversions.integer(value, as: UInt16.self)
-        }
-    }
-
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
-        let index = decoder.lookup.index(for: key)
-        if index < 0 || decoder.reader.isNull(at: index) { return nil }
-        decoder.lookup.position -= 1
-        return try decode(type, forKey: key)
-    }
-
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
-        let index = try decoder.requireIndex(key)
-        return try decoder.convert(index, key, UInt32.self) { value throws(ConversionFailure) in
-            try Conversions.integer(value, as: UInt32.self)
-        }
-    }
-
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
-        let index = decoder.lookup.index(for: key)
-        if index < 0 || decoder.reader.isNull(at: index) { return nil }
-        decoder.lookup.position -= 1
-        return try decode(type, forKey: key)
-    }
-
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
-        let index = try decoder.requireIndex(key)
-        return try decoder.convert(index, key, UInt64.self) { value throws(ConversionFailure) in
-            try Conversions.integer(value, as: UInt64.self)
-        }
-    }
-
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
-        let index = decoder.lookup.index(for: key)
-        if index < 0 || decoder.reader.isNull(at: index) { return nil }
-        decoder.lookup.position -= 1
-        return try decode(type, forKey: key)
-    }
-
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        let index = try decoder.requireIndex(key)
-        let context = decoder.context(key: key)
-        return try ValueDecoding.decode(type, reader: decoder.reader, index: index, context)
-    }
-
-    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        let index = decoder.lookup.index(for: key)
-        if index < 0 || decoder.reader.isNull(at: index) { return nil }
-        let context = decoder.context(key: key)
-        return try ValueDecoding.decode(type, reader: decoder.reader, index: index, context)
-    }
-
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
-        -> KeyedDecodingContainer<NestedKey>
-    {
-        throw CodingErrors.unsupported(
-            "a nested container for \(key.stringValue)", rowType: decoder.rowType, codingPath: [key])
-    }
-
-    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        throw CodingErrors.unsupported(
-            "a nested container for \(key.stringValue)", rowType: decoder.rowType, codingPath: [key])
-    }
-
-    func superDecoder() throws -> any Decoder {
-        decoder
-    }
-
-    func superDecoder(forKey key: Key) throws -> any Decoder {
-        throw CodingErrors.unsupported(
-            "a super decoder for \(key.stringValue)", rowType: decoder.rowType, codingPath: [key])
     }
 }

@@ -39,7 +39,6 @@ extension Connection {
             let decoder = StatementState.of(statement).decoder(
                 for: T.self, statement: statement, naming: ColumnNaming(options: options), options: options,
                 userInfo: userInfo, cached: false)
-            defer { decoder.finish() }
             return try decodeRows(T.self, statement, decoder)
         }
     }
@@ -68,7 +67,6 @@ extension Connection {
             let decoder = StatementState.of(statement).decoder(
                 for: T.self, statement: statement, naming: ColumnNaming(options: options), options: options,
                 userInfo: userInfo, cached: false)
-            defer { decoder.finish() }
             return try decoder.decodeRow(T.self)
         }
     }

@@ -14,13 +14,8 @@ final class StatementState {
         let base: Int
     }
 
-    deinit {
-        for decoder in decoders.values { decoder.finish() }
-    }
-
     /// Forgets the maps and decoders, for a statement re-prepared with other columns.
     func reset() {
-        for decoder in decoders.values { decoder.finish() }
         decoders = [:]
         lastDecoder = nil
         maps = []
@@ -61,7 +56,7 @@ final class StatementState {
         let lookup = KeyLookup(map: map(for: statement, range: range), naming: naming)
         let decoder = RowDecoder(
             reader: ColumnReader(source: .statement(statement.handle)), lookup: lookup, options: options,
-            rowType: "\(T.self)", userInfo: userInfo, keepsContainer: true)
+            rowType: "\(T.self)", userInfo: userInfo)
         if cached {
             decoders[key] = decoder
             lastDecoder = (key, decoder)

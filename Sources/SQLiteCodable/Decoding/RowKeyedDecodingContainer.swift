@@ -1,0 +1,409 @@
+import CSQLiteAmalgamation
+import SQLiteCore
+
+/// The keyed containers of ``RowDecoder``: one column per key. Both kinds share every method
+/// below and differ only in how they reach their decoder.
+///
+/// A field read goes through the standard library's type-erased box, which copies the
+/// container for every call. A container holding a reference pays a retain and a release
+/// (two atomic operations) per field for that copy, so the containers handed out while a
+/// decoder decodes a row (``RowDecoder/decodeRow(_:)``) hold none: see
+/// ``ScopedRowKeyedDecodingContainer``.
+protocol RowKeyedDecoding: KeyedDecodingContainerProtocol {
+    /// Runs `body` with the decoder, or throws when the container can no longer reach it.
+    func withActiveDecoder<R>(_ body: (RowDecoder) throws -> R) throws -> R
+}
+
+/// The container of a decoder that is decoding a row on this thread: it keeps the decoder's
+/// address but no reference, and before each read checks that the decoder is still the one
+/// decoding on this thread (``RowDecoder/decodeRow(_:)`` marks it for exactly that time, and
+/// holds the decoder alive meanwhile). A container kept past its row, or used from another
+/// thread, throws instead of reading through a dangling address.
+struct ScopedRowKeyedDecodingContainer<Key: CodingKey>: RowKeyedDecoding {
+    private let decoder: Unmanaged<RowDecoder>
+
+    init(decoder: RowDecoder) {
+        self.decoder = Unmanaged.passUnretained(decoder)
+    }
+
+    /// Runs `body` with the decoder borrowed (no retain) after checking it is the one decoding
+    /// on this thread, which keeps it alive.
+    @inline(__always)
+    func withActiveDecoder<R>(_ body: (RowDecoder) throws -> R) throws -> R {
+        guard csqlite_active_decoder() == decoder.toOpaque() else {
+            throw CodingErrors.containerOutlivedRow(keyType: Key.self)
+        }
+        return try decoder._withUnsafeGuaranteedRef(body)
+    }
+}
+
+/// The container of a decoder used outside ``RowDecoder/decodeRow(_:)`` (``Row/decoder(userInfo:options:)``
+/// hands one to user code): it holds its decoder, which stays usable for as long as the
+/// container is kept.
+struct RowKeyedDecodingContainer<Key: CodingKey>: RowKeyedDecoding {
+    let decoder: RowDecoder
+
+    @inline(__always)
+    func withActiveDecoder<R>(_ body: (RowDecoder) throws -> R) throws -> R { try body(decoder) }
+}
+
+extension RowKeyedDecoding {
+    var codingPath: [any CodingKey] { [] }
+
+    @inline(__always)
+    var allKeys: [Key] {
+        (try? withActiveDecoder { decoder in decoder.lookup.keys.compactMap { Key(stringValue: $0) } }) ?? []
+    }
+
+    @inline(__always)
+    func contains(_ key: Key) -> Bool {
+        (try? withActiveDecoder { decoder in decoder.lookup.index(for: key) >= 0 }) ?? false
+    }
+
+    @inline(__always)
+    func decodeNil(forKey key: Key) throws -> Bool {
+        try withActiveDecoder { decoder in
+            let index = decoder.lookup.index(for: key)
+            return index < 0 || decoder.reader.isNull(at: index)
+        }
+    }
+
+    @inline(__always)
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        try withActiveDecoder { decoder in
+            let index = try decoder.requireIndex(key)
+            if let integer = decoder.reader.storedInteger(at: index) { return integer != 0 }
+            return try decoder.convert(index, key, Bool.self) { value throws(ConversionFailure) in
+                try Conversions.bool(value)
+            }
+        }
+    }
+
+    @inline(__always)
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        try withActiveDecoder { decoder in
+            let index = decoder.lookup.index(for: key)
+            if index < 0 || decoder.reader.isNull(at: index) { return nil }
+            decoder.lookup.position -= 1
+            return try decode(type, forKey: key)
+        }
+    }
+
+    @inline(__always)
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        try withActiveDecoder { decoder in
+            let index = try decoder.requireIndex(key)
+            if let value = decoder.reader.storedValue(at: index), sqlite3_value_type(value) == SQLITE_TEXT {
+                return ColumnReader.text(of: value)
+            }
+            return try decoder.convert(index, key, String.self) { value throws(ConversionFailure) in
+                try Conversions.string(value)
+            }
+        }
+    }
+
+    @inline(__always)
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        try withActiveDecoder { decoder in
+            let index = decoder.lookup.index(for: key)
+            if index < 0 || decoder.reader.isNull(at: index) { return nil }
+            decoder.lookup.position -= 1
+            return try decode(type, forKey: key)
+        }
+    }
+
+    @inline(__always)
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        try withActiveDecoder { decoder in
+            let index = try decoder.requireIndex(key)
+            if let real = decoder.reader.storedReal(at: index) { return real }
+            return try decoder.convert(index, key, Double.self) { value throws(ConversionFailure) in
+                try Conversions.double(value)
+            }
+        }
+    }
+
+    @inline(__always)
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        try withActiveDecoder { decoder in
+            let index = decoder.lookup.index(for: key)
+            if index < 0 || decoder.reader.isNull(at: index) { return nil }
+            decoder.lookup.position -= 1
+            return try decode(type, forKey: key)
+        }
+    }
+
+    @inline(__always)
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+        try withActiveDecoder { decoder in
+            let index = try decoder.requireIndex(key)
+            return try decoder.convert(index, key, Float.self) { value throws(ConversionFailure) in
+                try Conversions.float(value)
+            }
+        }
+    }
+
+    @inline(__always)
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+        try withActiveDecoder { decoder in
+            let index = decoder.lookup.index(for: key)
+            if index < 0 || decoder.reader.isNull(at: index) { return nil }
+            decoder.lookup.position -= 1
+            return try decode(type, forKey: key)
+        }
+    }
+
+    @inline(__always)
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        try withActiveDecoder { decoder in
+            let index = try decoder.requireIndex(key)
+            if Int.bitWidth == 64, let integer = decoder.reader.storedInteger(at: index) {
+                return Int(truncatingIfNeeded: integer)
+            }
+            return try decoder.convert(index, key, Int.self) { value throws(ConversionFailure) in
+                try Conversions.integer(value, as: Int.self)
+            }
+        }
+    }
+
+    @inline(__always)
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        try withActiveDecoder { decoder in
+            let index = decoder.lookup.index(for: key)
+            if index < 0 || decoder.reader.isNull(at: index) { return nil }
+            decoder.lookup.position -= 1
+            return try decode(type, forKey: key)
+        }
+    }
+
+    @inline(__always)
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
+        try withActiveDecoder { decoder in
+            let index = try decoder.requireIndex(key)
+            return try decoder.convert(index, key, Int8.self) { value throws(ConversionFailure) in
+                try Conversions.integer(value, as: Int8.self)
+            }
+        }
+    }
+
+    @inline(__always)
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
+        try withActiveDecoder { decoder in
+            let index = decoder.lookup.index(for: key)
+            if index < 0 || decoder.reader.isNull(at: index) { return nil }
+            decoder.lookup.position -= 1
+            return try decode(type, forKey: key)
+        }
+    }
+
+    @inline(__always)
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
+        try withActiveDecoder { decoder in
+            let index = try decoder.requireIndex(key)
+            return try decoder.convert(index, key, Int16.self) { value throws(ConversionFailure) in
+                try Conversions.integer(value, as: Int16.self)
+            }
+        }
+    }
+
+    @inline(__always)
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
+        try withActiveDecoder { decoder in
+            let index = decoder.lookup.index(for: key)
+            if index < 0 || decoder.reader.isNull(at: index) { return nil }
+            decoder.lookup.position -= 1
+            return try decode(type, forKey: key)
+        }
+    }
+
+    @inline(__always)
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+        try withActiveDecoder { decoder in
+            let index = try decoder.requireIndex(key)
+            return try decoder.convert(index, key, Int32.self) { value throws(ConversionFailure) in
+                try Conversions.integer(value, as: Int32.self)
+            }
+        }
+    }
+
+    @inline(__always)
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
+        try withActiveDecoder { decoder in
+            let index = decoder.lookup.index(for: key)
+            if index < 0 || decoder.reader.isNull(at: index) { return nil }
+            decoder.lookup.position -= 1
+            return try decode(type, forKey: key)
+        }
+    }
+
+    @inline(__always)
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+        try withActiveDecoder { decoder in
+            let index = try decoder.requireIndex(key)
+            if let integer = decoder.reader.storedInteger(at: index) { return integer }
+            return try decoder.convert(index, key, Int64.self) { value throws(ConversionFailure) in
+                try Conversions.integer(value, as: Int64.self)
+            }
+        }
+    }
+
+    @inline(__always)
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+        try withActiveDecoder { decoder in
+            let index = decoder.lookup.index(for: key)
+            if index < 0 || decoder.reader.isNull(at: index) { return nil }
+            decoder.lookup.position -= 1
+            return try decode(type, forKey: key)
+        }
+    }
+
+    @inline(__always)
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
+        try withActiveDecoder { decoder in
+            let index = try decoder.requireIndex(key)
+            return try decoder.convert(index, key, UInt.self) { value throws(ConversionFailure) in
+                try Conversions.integer(value, as: UInt.self)
+            }
+        }
+    }
+
+    @inline(__always)
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
+        try withActiveDecoder { decoder in
+            let index = decoder.lookup.index(for: key)
+            if index < 0 || decoder.reader.isNull(at: index) { return nil }
+            decoder.lookup.position -= 1
+            return try decode(type, forKey: key)
+        }
+    }
+
+    @inline(__always)
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
+        try withActiveDecoder { decoder in
+            let index = try decoder.requireIndex(key)
+            return try decoder.convert(index, key, UInt8.self) { value throws(ConversionFailure) in
+                try Conversions.integer(value, as: UInt8.self)
+            }
+        }
+    }
+
+    @inline(__always)
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
+        try withActiveDecoder { decoder in
+            let index = decoder.lookup.index(for: key)
+            if index < 0 || decoder.reader.isNull(at: index) { return nil }
+            decoder.lookup.position -= 1
+            return try decode(type, forKey: key)
+        }
+    }
+
+    @inline(__always)
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+        try withActiveDecoder { decoder in
+            let index = try decoder.requireIndex(key)
+            return try decoder.convert(index, key, UInt16.self) { value throws(ConversionFailure) in
+                try Conversions.integer(value, as: UInt16.self)
+            }
+        }
+    }
+
+    @inline(__always)
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
+        try withActiveDecoder { decoder in
+            let index = decoder.lookup.index(for: key)
+            if index < 0 || decoder.reader.isNull(at: index) { return nil }
+            decoder.lookup.position -= 1
+            return try decode(type, forKey: key)
+        }
+    }
+
+    @inline(__always)
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+        try withActiveDecoder { decoder in
+            let index = try decoder.requireIndex(key)
+            return try decoder.convert(index, key, UInt32.self) { value throws(ConversionFailure) in
+                try Conversions.integer(value, as: UInt32.self)
+            }
+        }
+    }
+
+    @inline(__always)
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
+        try withActiveDecoder { decoder in
+            let index = decoder.lookup.index(for: key)
+            if index < 0 || decoder.reader.isNull(at: index) { return nil }
+            decoder.lookup.position -= 1
+            return try decode(type, forKey: key)
+        }
+    }
+
+    @inline(__always)
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+        try withActiveDecoder { decoder in
+            let index = try decoder.requireIndex(key)
+            return try decoder.convert(index, key, UInt64.self) { value throws(ConversionFailure) in
+                try Conversions.integer(value, as: UInt64.self)
+            }
+        }
+    }
+
+    @inline(__always)
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+        try withActiveDecoder { decoder in
+            let index = decoder.lookup.index(for: key)
+            if index < 0 || decoder.reader.isNull(at: index) { return nil }
+            decoder.lookup.position -= 1
+            return try decode(type, forKey: key)
+        }
+    }
+
+    @inline(__always)
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try withActiveDecoder { decoder in
+            let index = try decoder.requireIndex(key)
+            let context = decoder.context(key: key)
+            return try ValueDecoding.decode(type, reader: decoder.reader, index: index, context)
+        }
+    }
+
+    @inline(__always)
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try withActiveDecoder { decoder in
+            let index = decoder.lookup.index(for: key)
+            if index < 0 || decoder.reader.isNull(at: index) { return nil }
+            let context = decoder.context(key: key)
+            return try ValueDecoding.decode(type, reader: decoder.reader, index: index, context)
+        }
+    }
+
+    @inline(__always)
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
+        try withActiveDecoder { decoder in
+            throw CodingErrors.unsupported(
+                "a nested container for \(key.stringValue)", rowType: decoder.rowType, codingPath: [key])
+        }
+    }
+
+    @inline(__always)
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try withActiveDecoder { decoder in
+            throw CodingErrors.unsupported(
+                "a nested container for \(key.stringValue)", rowType: decoder.rowType, codingPath: [key])
+        }
+    }
+
+    @inline(__always)
+    func superDecoder() throws -> any Decoder {
+        try withActiveDecoder { decoder in decoder }
+    }
+
+    @inline(__always)
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        try withActiveDecoder { decoder in
+            throw CodingErrors.unsupported(
+                "a super decoder for \(key.stringValue)", rowType: decoder.rowType, codingPath: [key])
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import SQLiteCodable
+import SQLiteCore
+import Testing
+
+/// The keyed containers handed out while a row decodes reach their decoder without holding a
+/// reference to it: these check that misuse throws instead of reading freed memory, and that
+/// nested and concurrent decoding each reach their own decoder.
+@Suite("Keyed decoding containers")
+struct RowKeyedDecodingContainerTests {
+    enum Keys: String, CodingKey { case a, b }
+
+    /// Keeps whatever container a row hands to it.
+    final class Keeper: @unchecked Sendable {
+        var container: KeyedDecodingContainer<Keys>?
+    }
+
+    static let keeperKey = CodingUserInfoKey(rawValue: "keeper")
+
+    /// A row that keeps its container in the `Keeper` passed through `userInfo`.
+    struct Escaping: Decodable {
+        let a: Int64
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            a = try container.decode(Int64.self, forKey: .a)
+            (RowKeyedDecodingContainerTests.keeperKey.flatMap { decoder.userInfo[$0] } as? Keeper)?.container =
+                container
+        }
+    }
+
+    static func database(rows: Int = 3) throws -> Connection {
+        let db = try Connection()
+        try db.execute("CREATE TABLE t (a INTEGER, b INTEGER)")
+        for row in 0..<rows { try db.run("INSERT INTO t (a, b) VALUES (?, ?)", Int64(row), Int64(row * 10)) }
+        return db
+    }
+
+    @Test("a container kept past its row throws when used")
+    func keptContainerThrows() throws {
+        let db = try Self.database()
+        let keeper = Keeper()
+        let key = try #require(Self.keeperKey)
+        let rows = try db.fetchAll(Escaping.self, sql: "SELECT a, b FROM t", [], userInfo: [key: keeper])
+        #expect(rows.map(\.a) == [0, 1, 2])
+        let kept = try #require(keeper.container)
+        #expect(throws: DecodingError.self) { try kept.decode(Int64.self, forKey: .b) }
+        #expect(throws: DecodingError.self) { try kept.decodeNil(forKey: .b) }
+        #expect(!kept.contains(.a))
+        #expect(kept.allKeys.isEmpty)
+        do {
+            _ = try kept.decode(Int64.self, forKey: .a)
+            Issue.record("expected an error")
+        } catch let DecodingError.dataCorrupted(context) {
+            #expect(context.debugDescription.contains("used after its row was decoded"))
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
+
+    /// A row whose decoding runs another query and decodes its rows before reading its own
+    /// remaining column.
+    struct Nesting: Decodable {
+        let a: Int64
+        let inner: [Int64]
+        let b: Int64
+        static let innerKey = CodingUserInfoKey(rawValue: "inner")
+
+        struct Inner: Decodable { let a: Int64 }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            a = try container.decode(Int64.self, forKey: .a)
+            let db = try #require(Self.innerKey.flatMap { decoder.userInfo[$0] } as? Connection)
+            inner = try db.fetchAll(Inner.self, sql: "SELECT a FROM t ORDER BY a DESC", []).map(\.a)
+            b = try container.decode(Int64.self, forKey: .b)
+        }
+    }
+
+    @Test("decoding a row inside another row's decoding leaves the outer container usable")
+    func nestedDecoding() throws {
+        let outer = try Self.database(rows: 2)
+        let inner = try Self.database(rows: 3)
+        let key = try #require(Nesting.innerKey)
+        let rows = try outer.fetchAll(Nesting.self, sql: "SELECT a, b FROM t ORDER BY a", [], userInfo: [key: inner])
+        #expect(rows.map(\.a) == [0, 1])
+        #expect(rows.map(\.b) == [0, 10])
+        #expect(rows.allSatisfy { $0.inner == [2, 1, 0] })
+    }
+
+    struct Pair: Decodable, Equatable {
+        let a: Int64
+        let b: Int64
+    }
+
+    @Test("rows decode on several threads at once, each through its own decoder")
+    func concurrentDecoding() async throws {
+        let sums = try await withThrowingTaskGroup(of: Int64.self) { group in
+            for offset in 0..<4 {
+                group.addTask {
+                    let db = try Self.database(rows: 200 + offset)
+                    var sum: Int64 = 0
+                    for _ in 0..<20 {
+                        sum = try db.fetchAll(Pair.self, sql: "SELECT a, b FROM t", []).reduce(0) { $0 + $1.a + $1.b }
+                    }
+                    return sum
+                }
+            }
+            var sums: [Int64] = []
+            for try await sum in group { sums.append(sum) }
+            return sums.sorted()
+        }
+        let expected = (0..<4).map { offset in (0..<Int64(200 + offset)).reduce(0) { $0 + $1 * 11 } }
+        #expect(sums == expected)
+    }
+}
