@@ -16,7 +16,12 @@ final class ColumnMap: @unchecked Sendable {
     /// ``index(of:)`` finds a column whose expression shares its template's storage (the
     /// usual case: the expression the query selected) by comparing two words per column,
     /// without hashing. Immutable, so safe from any thread; ``names`` keeps the strings alive.
-    let keyBits: [RecentLookup]
+    @usableFromInline
+    let keyBits: UnsafeMutablePointer<RecentLookup>
+
+    /// How many entries ``keyBits`` holds.
+    @usableFromInline
+    let keyBitsCount: Int
 
     /// The most lookups a row remembers by position (see ``recent``).
     static let recentCapacity = 64
@@ -75,21 +80,34 @@ final class ColumnMap: @unchecked Sendable {
                 keyBits.append(RecentLookup(low: bits.low, high: bits.high, index: index))
             }
         }
-        self.keyBits = keyBits
+        self.keyBits = .allocate(capacity: max(keyBits.count, 1))
+        self.keyBits.initialize(from: keyBits, count: keyBits.count)
+        keyBitsCount = keyBits.count
         recent = .allocate(capacity: ColumnMap.recentCapacity)
     }
 
     deinit {
         recent.deallocate()
+        keyBits.deallocate()
+    }
+
+    /// The column index of the key whose storage `template` shares (the expression the query
+    /// selected), by comparing two words per column; nil when there is none.
+    @inlinable
+    func sharedKeyIndex(of template: String) -> Int? {
+        guard RecentLookup.isSupported else { return nil }
+        let bits = RecentLookup.bits(of: template)
+        for offset in 0..<keyBitsCount {
+            let key = keyBits[offset]
+            if key.low == bits.low && key.high == bits.high { return key.index }
+        }
+        return nil
     }
 
     /// The column index for `template` (any thread; no caching).
     @usableFromInline
     func index(of template: String) throws(QueryError) -> Int {
-        if RecentLookup.isSupported {
-            let bits = RecentLookup.bits(of: template)
-            for key in keyBits where key.low == bits.low && key.high == bits.high { return key.index }
-        }
+        if let index = sharedKeyIndex(of: template) { return index }
         if let index = exact[template] { return index }
         if let similar = ambiguous[template] { throw .ambiguousColumn(name: template, similar: similar) }
         throw .noSuchColumn(name: template, columns: names)

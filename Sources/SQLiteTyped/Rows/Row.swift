@@ -35,7 +35,7 @@ public struct Row {
 
     /// The value of column `index` as SQLite stores it (`Int64`, `Double`, `String`, `Blob` or nil).
     public func binding(at index: Int) -> Binding? {
-        if let values = source.values { return index < values.count ? values[index].binding : nil }
+        if source.isCopied { return source.cell(at: index)?.binding }
         return source.statement.row.binding(at: index)
     }
 
@@ -88,7 +88,8 @@ public struct Row {
     /// across the call into SQLite.
     @inlinable
     func fastRead<V: Value>(_ type: V.Type, _ template: String) -> V? where V.ValueType == V {
-        guard RecentLookup.isSupported, !source.isCopied else { return nil }
+        guard RecentLookup.isSupported else { return nil }
+        if source.isCopied { return fastReadCopied(type, template) }
         let slot = map.position
         guard slot < map.recentCount else { return nil }
         let lookup = map.recent[slot]
@@ -110,6 +111,24 @@ public struct Row {
         }
         if value != nil { map.position = slot &+ 1 }
         return value
+    }
+
+    /// The common case of reading a copied row (one `pluck` returned): the column found by the
+    /// storage its template shares with the selected expression, holding a number of the
+    /// expected type. Nil to take the full path.
+    @inlinable
+    func fastReadCopied<V: Value>(_ type: V.Type, _ template: String) -> V? where V.ValueType == V {
+        guard let index = map.sharedKeyIndex(of: template), let cells = source.cells, index < source.cellCount
+        else { return nil }
+        if V.Datatype.self == Int64.self {
+            guard case .integer(let integer) = cells[index] else { return nil }
+            return try? V.fromDatatypeValue(same(integer, V.Datatype.self))
+        }
+        if V.Datatype.self == Double.self {
+            guard case .real(let real) = cells[index] else { return nil }
+            return try? V.fromDatatypeValue(same(real, V.Datatype.self))
+        }
+        return nil
     }
 
     /// Reads the column for `template` as `V`, nil for `NULL`.
@@ -170,8 +189,7 @@ public struct Row {
     @inlinable
     func readCopied<V: Value>(_ type: V.Type, _ template: String) throws -> V? where V.ValueType == V {
         let index = try map.index(of: template)
-        guard let values = source.values, index < values.count else { return nil }
-        let cell = values[index]
+        guard let cell = source.cell(at: index) else { return nil }
         if case .null = cell { return nil }
         guard let datatype = cell.converted(to: V.Datatype.self) else {
             throw QueryError.typeMismatch(name: template, expected: "\(V.self)", found: cell.kind)

@@ -10,13 +10,23 @@ final class RowSource: @unchecked Sendable {
     @usableFromInline
     let handle: OpaquePointer
 
-    /// The row's values once copied; nil while the row is the statement's current row.
+    /// The row's values once copied (``isCopied``): ``cellCount`` cells in raw memory, so a
+    /// read loads a cell without retaining an array. Written only while no row reads them (when
+    /// the source is made, or reused once no row refers to it).
     @usableFromInline
     @exclusivity(unchecked)
-    var values: [StoredCell]?
+    var cells: UnsafeMutablePointer<StoredCell>?
 
-    /// Whether ``values`` holds the row: one byte to test on every read, where testing the
-    /// optional array would retain and release it.
+    /// How many of ``cells`` hold values.
+    @usableFromInline
+    @exclusivity(unchecked)
+    var cellCount = 0
+
+    /// How many cells ``cells`` has room for.
+    @exclusivity(unchecked)
+    private var cellCapacity = 0
+
+    /// Whether ``cells`` holds the row: one byte to test on every read.
     @usableFromInline
     @exclusivity(unchecked)
     var isCopied = false
@@ -26,37 +36,57 @@ final class RowSource: @unchecked Sendable {
         self.handle = statement.handle
     }
 
+    deinit {
+        if let cells {
+            cells.deinitialize(count: cellCount)
+            cells.deallocate()
+        }
+    }
+
+    /// The copied value of column `index`, nil past the last column (only once ``isCopied``).
+    @inlinable
+    func cell(at index: Int) -> StoredCell? {
+        guard let cells, index >= 0, index < cellCount else { return nil }
+        return cells[index]
+    }
+
     /// Copies the current row so the statement can step on.
     func materialize() {
-        if values != nil { return }
-        copyCurrentRow(into: [])
+        if isCopied { return }
+        copyCurrentRow()
     }
 
     /// Copies the statement's current row over the values of the row this source held,
     /// reusing their storage: for a source that no row refers to any more.
     func rematerialize() {
-        var cells = values ?? []
-        values = nil
-        cells.removeAll(keepingCapacity: true)
-        copyCurrentRow(into: cells)
+        copyCurrentRow()
     }
 
-    private func copyCurrentRow(into cells: [StoredCell]) {
-        var cells = cells
+    private func copyCurrentRow() {
         let count = statement.columnCount
-        cells.reserveCapacity(count)
-        for index in 0..<count {
-            let column = Int32(truncatingIfNeeded: index)
-            var integer: Int64 = 0
-            switch csqlite_column_int64(handle, column, &integer) {
-            case SQLITE_INTEGER: cells.append(.integer(integer))
-            case SQLITE_FLOAT: cells.append(.real(sqlite3_column_double(handle, column)))
-            case SQLITE_TEXT: cells.append(.text(String.read(from: handle, at: column)))
-            case SQLITE_BLOB: cells.append(.blob(Blob.read(from: handle, at: column)))
-            default: cells.append(.null)
+        if let cells { cells.deinitialize(count: cellCount) }
+        cellCount = 0
+        if count > cellCapacity {
+            cells?.deallocate()
+            cells = .allocate(capacity: count)
+            cellCapacity = count
+        }
+        if let cells {
+            for index in 0..<count {
+                let column = Int32(truncatingIfNeeded: index)
+                var integer: Int64 = 0
+                let cell: StoredCell
+                switch csqlite_column_int64(handle, column, &integer) {
+                case SQLITE_INTEGER: cell = .integer(integer)
+                case SQLITE_FLOAT: cell = .real(sqlite3_column_double(handle, column))
+                case SQLITE_TEXT: cell = .text(String.read(from: handle, at: column))
+                case SQLITE_BLOB: cell = .blob(Blob.read(from: handle, at: column))
+                default: cell = .null
+                }
+                (cells + index).initialize(to: cell)
             }
         }
-        values = cells
+        cellCount = count
         isCopied = true
     }
 }

@@ -54,6 +54,37 @@ import Testing
         #expect(kept[0].binding(at: 1) as? String == "alice@mac.com")
     }
 
+    /// A copied row reads numbers through a fast path keyed by the selected expressions; other
+    /// expressions, conversions and NULLs take the full path with the same results.
+    @Test func copiedRowsReadLikeLiveRows() throws {
+        let db = try Connection()
+        let t = Table("measurements_with_a_long_name")
+        let count = Expression<Int64>("sample_count_column")
+        let mean = Expression<Double>("mean_value_column")
+        let note = Expression<String?>("note_text_column")
+        // NUMERIC affinity stores 4.0 as the INTEGER 4, read back as a Double.
+        try db.execute(
+            """
+            CREATE TABLE measurements_with_a_long_name
+                (sample_count_column INTEGER, mean_value_column NUMERIC, note_text_column TEXT)
+            """)
+        try db.run(t.insert(count <- 3, mean <- 2.5, note <- nil))
+        try db.run(t.insert(count <- 7, mean <- 4.0, note <- "x"))
+        let first = try #require(try db.pluck(t.filter(count == 3)))
+        let second = try #require(try db.pluck(t.filter(count == 7)))
+        // Rows of two plucks, read interleaved.
+        #expect(first[count] == 3 && second[count] == 7)
+        #expect(first[mean] == 2.5 && second[mean] == 4.0)
+        #expect(first[note] == nil && second[note] == "x")
+        // Expressions equal to the selected ones but built anew (other storage).
+        let sameCount = Expression<Int64>("sample_count" + "_column")
+        #expect(first[sameCount] == 3 && second[sameCount] == 7)
+        // A number read as another type converts, or throws.
+        #expect(try second.get(Expression<String>("sample_count_column")) == "7")
+        #expect(throws: QueryError.self) { try second.get(Expression<Int64>("note_text_column")) }
+        #expect(second.binding(at: 1) as? Int64 == 4)
+    }
+
     @Test func failableIterationOptions() throws {
         let db = try Doc.populated()
         let rowIterator = try db.prepareRowIterator(users.order(id))
