@@ -6,6 +6,10 @@ import Foundation
 final class StatementState {
     private var maps: [(range: Range<Int>, map: ColumnIndexMap)] = []
     private var decoders: [DecoderKey: RowDecoder] = [:]
+    /// How many rows the statement's last ``Connection/decodeRows(_:_:_:limit:)`` decoded: the
+    /// capacity the next one starts with, so the rows of a query run again decode straight into
+    /// an array of the right size.
+    var rowCountHint = 0
     /// The decoder asked for last, found without hashing when a statement serves one type.
     private var lastDecoder: (key: DecoderKey, decoder: RowDecoder)?
 
@@ -109,12 +113,49 @@ extension Connection {
     /// Steps `statement` through its rows (at most `limit`), decoding each with `decoder`, with
     /// the connection locked by the caller.
     ///
-    /// The rows gather in a buffer of their own and become an array once at the end: an
-    /// `append` to an array of a type only known at run time looks the array's type up on
-    /// every call, which costs more than decoding a small row.
+    /// The rows decode straight into an array as large as the statement's previous result (so a
+    /// query run again allocates once and copies nothing); rows past that gather in a buffer of
+    /// their own, appended at the end. (An `append` to an array of a type only known at run
+    /// time looks the array's type up on every call, which costs more than decoding a row.)
     func decodeRows<T: Decodable>(_ type: T.Type, _ statement: Statement, _ decoder: RowDecoder, limit: Int = .max)
         throws -> [T]
     {
+        let state = StatementState.of(statement)
+        var finished = false
+        var rows = try [T](unsafeUninitializedCapacity: Swift.min(limit, Swift.max(state.rowCountHint, 16))) {
+            buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            while initialized < buffer.count {
+                guard try stepRaw(statement) else {
+                    finished = true
+                    return
+                }
+                (base + initialized).initialize(to: try decoder.decodeRow(T.self))
+                initialized += 1
+            }
+        }
+        if !finished, rows.count < limit {
+            rows += try decodeRemainingRows(type, statement, decoder, limit: limit - rows.count)
+        }
+        state.rowCountHint = rows.count
+        if rows.capacity > 1024, rows.count < rows.capacity / 4 {
+            // The previous result was much larger: do not keep its room.
+            return rows.withUnsafeBufferPointer { source in
+                [T](unsafeUninitializedCapacity: source.count) { buffer, initialized in
+                    if let target = buffer.baseAddress, let from = source.baseAddress {
+                        target.initialize(from: from, count: source.count)
+                    }
+                    initialized = source.count
+                }
+            }
+        }
+        return rows
+    }
+
+    /// The rows past the expected count, gathered in a growing buffer.
+    private func decodeRemainingRows<T: Decodable>(
+        _ type: T.Type, _ statement: Statement, _ decoder: RowDecoder, limit: Int
+    ) throws -> [T] {
         var capacity = 0
         var count = 0
         var storage = UnsafeMutablePointer<T>.allocate(capacity: 0)

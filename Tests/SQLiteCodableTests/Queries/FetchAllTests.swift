@@ -1,0 +1,59 @@
+import Foundation
+import SQLiteCodable
+import SQLiteCore
+import Testing
+
+/// `fetchAll` decodes into an array sized by the statement's previous result: these run one
+/// query again after its result grew and shrank.
+@Suite("fetchAll across changing results")
+struct FetchAllTests {
+    struct Item: Decodable, Equatable {
+        let id: Int64
+        let name: String
+    }
+
+    static func insert(_ db: Connection, _ ids: Range<Int64>) throws {
+        try db.transaction {
+            for id in ids { try db.run("INSERT INTO item (id, name) VALUES (?, ?)", id, "item \(id)") }
+        }
+    }
+
+    static func expected(_ ids: [Int64]) -> [Item] { ids.map { Item(id: $0, name: "item \($0)") } }
+
+    @Test("a query run again returns every row as its result grows and shrinks")
+    func resultsGrowAndShrink() throws {
+        let db = try Connection()
+        try db.execute("CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL)")
+        let sql = "SELECT id, name FROM item ORDER BY id"
+        #expect(try db.fetchAll(Item.self, sql: sql, []).isEmpty)
+        try Self.insert(db, 0..<20)
+        #expect(try db.fetchAll(Item.self, sql: sql, []) == Self.expected(Array(0..<20)))
+        // Past the previous count: the rest are appended.
+        try Self.insert(db, 20..<5_000)
+        #expect(try db.fetchAll(Item.self, sql: sql, []) == Self.expected(Array(0..<5_000)))
+        #expect(try db.fetchAll(Item.self, sql: sql, []) == Self.expected(Array(0..<5_000)))
+        // Far fewer rows than last time.
+        try db.execute("DELETE FROM item WHERE id >= 3")
+        let few = try db.fetchAll(Item.self, sql: sql, [])
+        #expect(few == Self.expected([0, 1, 2]))
+        #expect(few.capacity < 1_000)
+        try db.execute("DELETE FROM item")
+        #expect(try db.fetchAll(Item.self, sql: sql, []).isEmpty)
+    }
+
+    struct Strict: Decodable {
+        let id: Int64
+        let name: Int64
+    }
+
+    @Test("an error part way through the rows throws and leaves the statement usable")
+    func errorPartWay() throws {
+        let db = try Connection()
+        try db.execute("CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL)")
+        try Self.insert(db, 0..<40)
+        let sql = "SELECT id, CASE WHEN id < 30 THEN id ELSE name END AS name FROM item ORDER BY id"
+        #expect(throws: DecodingError.self) { try db.fetchAll(Strict.self, sql: sql, []) }
+        #expect(try db.fetchAll(Strict.self, sql: sql + " LIMIT 30", []).count == 30)
+        #expect(try db.fetchAll(Item.self, sql: "SELECT id, name FROM item ORDER BY id", []).count == 40)
+    }
+}
