@@ -59,3 +59,18 @@ int csqlite_column_double(sqlite3_stmt *statement, int column, double *real) {
   if (type == SQLITE_FLOAT || type == SQLITE_INTEGER) *real = sqlite3VdbeRealValue(value);
   return type;
 }
+
+int csqlite_read_numbers(
+    sqlite3_stmt *statement, int first, int count, unsigned char *types, sqlite3_int64 *integers, double *reals) {
+  Vdbe *vdbe = (Vdbe *)statement;
+  if (vdbe == 0 || vdbe->pResultRow == 0 || first < 0 || count <= 0 || first >= vdbe->nResColumn) return 0;
+  if (count > vdbe->nResColumn - first) count = vdbe->nResColumn - first;
+  Mem *values = &vdbe->pResultRow[first];
+  for (int i = 0; i < count; i++) {
+    int type = sqlite3_value_type(&values[i]);
+    types[i] = (unsigned char)type;
+    if (type == SQLITE_INTEGER) integers[i] = sqlite3VdbeIntValue(&values[i]);
+    else if (type == SQLITE_FLOAT) reals[i] = sqlite3VdbeRealValue(&values[i]);
+  }
+  return count;
+}

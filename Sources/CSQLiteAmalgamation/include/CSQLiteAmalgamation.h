@@ -24,6 +24,13 @@ int csqlite_column_int64(sqlite3_stmt *statement, int column, sqlite3_int64 *int
 /// `SQLITE_INTEGER`, its value as a double is stored in `*real`.
 int csqlite_column_double(sqlite3_stmt *statement, int column, double *real);
 
+/// Reads the numbers of columns `first` ..< `first + count` of the current row in one call:
+/// the storage class of each column into `types[i]`, and the value of each `SQLITE_INTEGER`
+/// (into `integers[i]`) or `SQLITE_FLOAT` (into `reals[i]`); other entries are left alone.
+/// Returns how many columns were read: fewer past the last column, 0 with no current row.
+int csqlite_read_numbers(
+    sqlite3_stmt *statement, int first, int count, unsigned char *types, sqlite3_int64 *integers, double *reals);
+
 /// The row decoder decoding on the calling thread, or NULL. The Codable tier marks its
 /// decoder here for the time a row is decoded, so the keyed containers it hands out can check
 /// that their decoder is still live without holding a reference to it (and without the retain

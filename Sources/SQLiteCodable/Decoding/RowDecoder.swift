@@ -12,10 +12,14 @@ final class RowDecoder: Decoder {
     let userInfo: [CodingUserInfoKey: Any]
     var codingPath: [any CodingKey] { [] }
 
+    /// The numbers of the current row, read once per row when decoding a live statement.
+    @exclusivity(unchecked) var numbers: RowNumbers
+
     init(
         reader: ColumnReader, lookup: KeyLookup, options: CodingOptions, rowType: String,
         userInfo: [CodingUserInfoKey: Any] = [:]
     ) {
+        numbers = RowNumbers(base: lookup.map.base, capacity: reader.handle == nil ? 0 : lookup.map.names.count)
         self.reader = reader
         self.lookup = lookup
         self.options = options
@@ -28,9 +32,14 @@ final class RowDecoder: Decoder {
     @inline(__always)
     func decodeRow<T: Decodable>(_ type: T.Type) throws -> T {
         lookup.position = 0
+        if let handle = reader.handle, numbers.capacity > 0 { numbers.load(handle) }
         let previous = csqlite_swap_active_decoder(Unmanaged.passUnretained(self).toOpaque())
         defer { csqlite_swap_active_decoder(previous) }
         return try T(from: self)
+    }
+
+    deinit {
+        numbers.deallocate()
     }
 
     /// The scoped container of the last row and its key type: every row of a statement asks for

@@ -72,7 +72,7 @@ extension RowKeyedDecoding {
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
         try withActiveDecoder { decoder in
             let index = try decoder.requireIndex(key)
-            if let integer = decoder.reader.storedInteger(at: index) { return integer != 0 }
+            if let integer = decoder.numbers.integer(at: index) { return integer != 0 }
             return try decoder.convert(index, key, Bool.self) { value throws(ConversionFailure) in
                 try Conversions.bool(value)
             }
@@ -116,7 +116,7 @@ extension RowKeyedDecoding {
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
         try withActiveDecoder { decoder in
             let index = try decoder.requireIndex(key)
-            if let real = decoder.reader.storedReal(at: index) { return real }
+            if let real = decoder.numbers.real(at: index) { return real }
             return try decoder.convert(index, key, Double.self) { value throws(ConversionFailure) in
                 try Conversions.double(value)
             }
@@ -157,7 +157,7 @@ extension RowKeyedDecoding {
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
         try withActiveDecoder { decoder in
             let index = try decoder.requireIndex(key)
-            if Int.bitWidth == 64, let integer = decoder.reader.storedInteger(at: index) {
+            if Int.bitWidth == 64, let integer = decoder.numbers.integer(at: index) {
                 return Int(truncatingIfNeeded: integer)
             }
             return try decoder.convert(index, key, Int.self) { value throws(ConversionFailure) in
@@ -240,7 +240,7 @@ extension RowKeyedDecoding {
     func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
         try withActiveDecoder { decoder in
             let index = try decoder.requireIndex(key)
-            if let integer = decoder.reader.storedInteger(at: index) { return integer }
+            if let integer = decoder.numbers.integer(at: index) { return integer }
             return try decoder.convert(index, key, Int64.self) { value throws(ConversionFailure) in
                 try Conversions.integer(value, as: Int64.self)
             }

@@ -56,4 +56,33 @@ struct FetchAllTests {
         #expect(try db.fetchAll(Strict.self, sql: sql + " LIMIT 30", []).count == 30)
         #expect(try db.fetchAll(Item.self, sql: "SELECT id, name FROM item ORDER BY id", []).count == 40)
     }
+
+    struct Mixed: Decodable, Equatable {
+        let flag: Bool
+        let ratio: Double
+        let count: Int
+        let maybe: Int64?
+        let label: String
+    }
+
+    @Test("numbers decode from whatever storage class each row holds")
+    func numbersFromEachStorageClass() throws {
+        let db = try Connection()
+        try db.execute(
+            """
+            CREATE TABLE mixed (flag, ratio, count, maybe, label);
+            INSERT INTO mixed VALUES (1, 4, 7, NULL, 'a'), (0, 2.5, 8, 9, 'b'), (1, 1e3, 9, -1, 3)
+            """)
+        let rows = try db.fetchAll(Mixed.self, sql: "SELECT flag, ratio, count, maybe, label FROM mixed", [])
+        #expect(
+            rows == [
+                Mixed(flag: true, ratio: 4, count: 7, maybe: nil, label: "a"),
+                Mixed(flag: false, ratio: 2.5, count: 8, maybe: 9, label: "b"),
+                Mixed(flag: true, ratio: 1000, count: 9, maybe: -1, label: "3"),
+            ])
+        // A REAL where an integer is expected names the column.
+        #expect(throws: DecodingError.self) {
+            try db.fetchAll(Mixed.self, sql: "SELECT flag, ratio, 1.5 AS count, maybe, label FROM mixed", [])
+        }
+    }
 }
