@@ -108,8 +108,11 @@ extension Statement {
 
     // MARK: - Under the lock
 
+    /// Binds `values` by position to a statement the caller has reset, with the connection's
+    /// lock held by the caller: the higher tiers' path, which skips the locking of
+    /// ``bind(_:)-([Binding?])``.
     @usableFromInline
-    func bindLocked(_ values: [Binding?]) throws(Result) {
+    package func bindLocked(_ values: [Binding?]) throws(Result) {
         pendingError = nil
         // Incomplete until every value is bound: a value failing part way must not leave the
         // statement runnable with the earlier values of the parameters after it.

@@ -38,12 +38,20 @@ extension Connection {
 
     private func pluckRow(_ clauses: QueryClauses) throws -> Row? {
         let query = SelectShapeCache.render(clauses, limit: (1, clauses.limit?.offset))
-        let statement = try cachedStatement(query.template)
-        defer { returnToCache(statement) }
-        if !query.bindings.isEmpty { statement.bind(query.bindings) }
-        let map = columnMap(statement, clauses)
-        guard try statement.step() else { return nil }
-        return Row(map: map, source: map.copiedRowSource(statement))
+        // One lock for the whole lookup: the calls below take it again without contention.
+        return try withLock { () throws -> Row? in
+            let statement = try cachedStatement(query.template)
+            defer { returnToCache(statement) }
+            if !query.bindings.isEmpty {
+                // A statement that ran to its end last time is not busy, so the cache left it
+                // as it was; binding needs it reset (cheap when it already is).
+                sqlite3_reset(statement.handle)
+                try statement.bindLocked(query.bindings)
+            }
+            let map = columnMap(statement, clauses)
+            guard try statement.step() else { return nil }
+            return Row(map: map, source: map.copiedRowSource(statement))
+        }
     }
 
     /// Runs an insert and returns the new row's rowid.

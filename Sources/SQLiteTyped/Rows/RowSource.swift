@@ -41,6 +41,7 @@ final class RowSource: @unchecked Sendable {
             cells.deinitialize(count: cellCount)
             cells.deallocate()
         }
+        freeScratch()
     }
 
     /// The copied value of column `index`, nil past the last column (only once ``isCopied``).
@@ -62,25 +63,46 @@ final class RowSource: @unchecked Sendable {
         copyCurrentRow()
     }
 
+    /// Whether any copied cell holds text or a blob (else the cells need no deinitializing).
+    @exclusivity(unchecked)
+    private var cellsHoldObjects = false
+
+    /// Scratch space for the row's numbers, read in one call into SQLite.
+    @exclusivity(unchecked)
+    private var scratch:
+        (
+            types: UnsafeMutablePointer<UInt8>, integers: UnsafeMutablePointer<Int64>,
+            reals: UnsafeMutablePointer<Double>
+        )?
+
     private func copyCurrentRow() {
         let count = statement.columnCount
-        if let cells { cells.deinitialize(count: cellCount) }
+        if let cells, cellsHoldObjects { cells.deinitialize(count: cellCount) }
         cellCount = 0
+        cellsHoldObjects = false
         if count > cellCapacity {
             cells?.deallocate()
+            freeScratch()
             cells = .allocate(capacity: count)
+            scratch = (.allocate(capacity: count), .allocate(capacity: count), .allocate(capacity: count))
             cellCapacity = count
         }
-        if let cells {
+        if let cells, let scratch {
+            let read = Int(
+                csqlite_read_numbers(
+                    handle, 0, Int32(truncatingIfNeeded: count), scratch.types, scratch.integers, scratch.reals))
             for index in 0..<count {
                 let column = Int32(truncatingIfNeeded: index)
-                var integer: Int64 = 0
                 let cell: StoredCell
-                switch csqlite_column_int64(handle, column, &integer) {
-                case SQLITE_INTEGER: cell = .integer(integer)
-                case SQLITE_FLOAT: cell = .real(sqlite3_column_double(handle, column))
-                case SQLITE_TEXT: cell = .text(String.read(from: handle, at: column))
-                case SQLITE_BLOB: cell = .blob(Blob.read(from: handle, at: column))
+                switch index < read ? Int32(scratch.types[index]) : SQLITE_NULL {
+                case SQLITE_INTEGER: cell = .integer(scratch.integers[index])
+                case SQLITE_FLOAT: cell = .real(scratch.reals[index])
+                case SQLITE_TEXT:
+                    cell = .text(String.read(from: handle, at: column))
+                    cellsHoldObjects = true
+                case SQLITE_BLOB:
+                    cell = .blob(Blob.read(from: handle, at: column))
+                    cellsHoldObjects = true
                 default: cell = .null
                 }
                 (cells + index).initialize(to: cell)
@@ -88,5 +110,13 @@ final class RowSource: @unchecked Sendable {
         }
         cellCount = count
         isCopied = true
+    }
+
+    private func freeScratch() {
+        guard let scratch else { return }
+        scratch.types.deallocate()
+        scratch.integers.deallocate()
+        scratch.reals.deallocate()
+        self.scratch = nil
     }
 }
