@@ -94,19 +94,29 @@ final class EncodingPlan: @unchecked Sendable {
         defer { returnEncoder(encoder) }
         try encoder.encodeInPlace(value)
         let version = encoder.columnsVersion
+        if let memo = encoder.memo,
+            memo.matches(version: version, table: table, database: database, conflict: conflict, skip: -1)
+        {
+            return Insert(memo.sql, values: EncodedValues(buffer: encoder.valueBuffer))
+        }
         lock.lock()
         let last = lastInsert
         lock.unlock()
         if let last, last.columnsVersion == version, last.conflict == conflict, last.table == table,
             last.database == database
         {
-            return Insert(last.sql, values: EncodedValues(values: encoder.values))
+            encoder.memo = EncodingMemo(
+                columnsVersion: version, table: table, database: database, conflict: conflict, skip: -1, sql: last.sql)
+            return Insert(last.sql, values: EncodedValues(buffer: encoder.valueBuffer))
         }
         let insert = render(setters(encoder.columns, encoder.values))
         lock.lock()
         lastInsert = LastInsert(
             table: table, database: database, conflict: conflict, columnsVersion: version, sql: insert.template)
         lock.unlock()
+        encoder.memo = EncodingMemo(
+            columnsVersion: version, table: table, database: database, conflict: conflict, skip: -1,
+            sql: insert.template)
         return insert
     }
 
@@ -179,21 +189,16 @@ extension ColumnValue {
     }
 }
 
-/// Encoded values an insert binds as they are.
+/// Encoded values an insert binds as they are: the encoder's buffer, which the encoder
+/// leaves alone (writing the next row into a copy) while the insert refers to it.
 struct EncodedValues: InsertValueList {
-    let values: [ColumnValue]
+    let buffer: ColumnValueBuffer
 
-    var parameterCount: Int { values.count }
+    var parameterCount: Int { buffer.count }
 
-    var bindings: [Binding?] { values.map(\.binding) }
+    var bindings: [Binding?] { buffer.array.map(\.binding) }
 
     func bind(to handle: OpaquePointer) -> Int32 {
-        values.withUnsafeBufferPointer { values in
-            for offset in values.indices {
-                let code = values[offset].bind(to: handle, at: Int32(truncatingIfNeeded: offset + 1))
-                if code != SQLITE_OK { return code }
-            }
-            return SQLITE_OK
-        }
+        buffer.bind(to: handle, count: buffer.count)
     }
 }

@@ -99,6 +99,14 @@ final class RecordPlan: @unchecked Sendable {
         return isNew(values[index]) ? index : -1
     }
 
+    /// The position of a new auto-increment key among the columns `encoder` encoded last.
+    func newKeyIndex(encodedBy encoder: RowEncoder) -> Int {
+        guard primaryKey.isAutoIncrement, let index = encoder.columns.firstIndex(of: primaryKey.column) else {
+            return -1
+        }
+        return isNew(encoder.valueBuffer[index]) ? index : -1
+    }
+
     /// `INSERT INTO "t" ("a", "b") VALUES (?, ?)` for `columns`.
     func insertSQL(_ columns: [String]) -> String {
         lock.lock()
@@ -117,6 +125,20 @@ final class RecordPlan: @unchecked Sendable {
     /// for none): found by the encoder's column version, or checked against the last call's
     /// columns, before anything is copied.
     func insertSQL(encodedBy encoder: RowEncoder, skipping skip: Int) -> String {
+        let version = encoder.columnsVersion
+        if let memo = encoder.memo,
+            memo.matches(version: version, table: tableName, database: nil, conflict: nil, skip: skip)
+        {
+            return memo.sql
+        }
+        let sql = sharedInsertSQL(encodedBy: encoder, skipping: skip)
+        encoder.memo = EncodingMemo(
+            columnsVersion: version, table: tableName, database: nil, conflict: nil, skip: skip, sql: sql)
+        return sql
+    }
+
+    /// ``insertSQL(encodedBy:skipping:)`` for an encoder whose memo is for other columns.
+    private func sharedInsertSQL(encodedBy encoder: RowEncoder, skipping skip: Int) -> String {
         let columns = encoder.columns
         let version = encoder.columnsVersion
         lock.lock()
