@@ -13,11 +13,9 @@ struct EncodingMemo {
     let skip: Int
     let sql: String
 
-    /// Whether the memo is for the columns `version`, written to `table` with `conflict`,
-    /// leaving out the column at `skip`.
-    @inline(__always)
-    func matches(version: UInt64, table: String, database: String?, conflict: OnConflict?, skip: Int) -> Bool {
-        columnsVersion == version && self.skip == skip && self.conflict == conflict && self.table == table
-            && self.database == database
+    /// No SQL yet (no columns have version 0).
+    static var none: EncodingMemo {
+        EncodingMemo(columnsVersion: 0, table: "", database: nil, conflict: nil, skip: -1, sql: "")
     }
+
 }

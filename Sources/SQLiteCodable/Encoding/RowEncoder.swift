@@ -56,7 +56,17 @@ final class RowEncoder: Encoder {
     /// What the encoder's owner made from the columns of one ``columnsVersion`` (the SQL of an
     /// insert), kept with the encoder so that the next row of the same columns finds it
     /// without a lock.
-    @exclusivity(unchecked) var memo: EncodingMemo?
+    @exclusivity(unchecked) var memo = EncodingMemo.none
+
+    /// The SQL of ``memo`` when it is for the current columns and the same statement, read in
+    /// place (copying the memo would retain each of its strings).
+    @inline(__always)
+    func memoSQL(table: String, database: String?, conflict: OnConflict?, skip: Int) -> String? {
+        guard memo.columnsVersion == columnsVersion, memo.skip == skip, memo.conflict == conflict,
+            memo.table == table, memo.database == database
+        else { return nil }
+        return memo.sql
+    }
 
     init(
         options: CodingOptions, naming: ColumnNaming, rowType: String, userInfo: [CodingUserInfoKey: Any] = [:],

@@ -14,8 +14,7 @@ extension Connection {
     /// back with its new key.
     @discardableResult
     public func insert<R: Record>(_ record: R) throws -> Int64 {
-        let plan = RecordPlan.of(R.self)
-        let encoder = plan.takeEncoder()
+        let (plan, encoder) = RecordPlan.checkOut(R.self)
         defer { plan.returnEncoder(encoder) }
         try encoder.encodeInPlace(record)
         if plan.timestamps {
