@@ -35,7 +35,7 @@ final class EncodingPlan: @unchecked Sendable {
         self.omitsNil = omitsNil
     }
 
-    private static let lock = NSLock()
+    private static let lock = PlanLock()
     nonisolated(unsafe) private static var plans: [Key: EncodingPlan] = [:]
     nonisolated(unsafe) private static var lastPlan: EncodingPlan?
 
@@ -94,7 +94,7 @@ final class EncodingPlan: @unchecked Sendable {
 
     /// Keeps `encoder` for the next value (dropping the one kept, if another thread gave one
     /// back meanwhile).
-    private func giveBack(_ encoder: RowEncoder) {
+    private func giveBack(_ encoder: consuming RowEncoder) {
         EncodingPlan.lock.lock()
         let dropped = spareEncoder
         spareEncoder = encoder

@@ -41,7 +41,7 @@ final class RecordPlan: @unchecked Sendable {
         countSQL = "SELECT count(*) FROM " + quotedTable
     }
 
-    private static let lock = NSLock()
+    private static let lock = PlanLock()
     nonisolated(unsafe) private static var plans: [ObjectIdentifier: RecordPlan] = [:]
 
     /// The plan used last and its type: a loop over one record type finds it without hashing.
@@ -97,7 +97,7 @@ final class RecordPlan: @unchecked Sendable {
         return (plan, spare ?? plan.reusableEncoder())
     }
 
-    func returnEncoder(_ encoder: RowEncoder) {
+    func returnEncoder(_ encoder: consuming RowEncoder) {
         RecordPlan.lock.lock()
         let dropped = spareEncoder
         spareEncoder = encoder
