@@ -29,7 +29,7 @@ public struct Insert: ExpressionType, Sendable {
     }
 
     /// An insert binding values another tier of this package holds in its own form.
-    package init(_ template: String, values: some InsertValueList) {
+    package init(_ template: String, values: any InsertValueList) {
         self.template = template
         self.values = .list(values)
     }
@@ -50,30 +50,21 @@ struct InsertValues: Sendable {
     }
 
     let kind: Kind
-    private(set) var bindings: [Binding?] = []
-    private(set) var setters = SetterList(first: nil, rest: [])
-    private(set) var list: any InsertValueList = NoInsertValues()
-
-    private init(kind: Kind) {
-        self.kind = kind
-    }
+    let bindings: [Binding?]
+    let setters: SetterList
+    let list: any InsertValueList
 
     static func bindings(_ bindings: [Binding?]) -> InsertValues {
-        var values = InsertValues(kind: .bindings)
-        values.bindings = bindings
-        return values
+        InsertValues(
+            kind: .bindings, bindings: bindings, setters: SetterList(first: nil, rest: []), list: NoInsertValues())
     }
 
     static func setters(_ setters: SetterList, allBound: Bool) -> InsertValues {
-        var values = InsertValues(kind: allBound ? .boundSetters : .setters)
-        values.setters = setters
-        return values
+        InsertValues(kind: allBound ? .boundSetters : .setters, bindings: [], setters: setters, list: NoInsertValues())
     }
 
-    static func list(_ list: some InsertValueList) -> InsertValues {
-        var values = InsertValues(kind: .list)
-        values.list = list
-        return values
+    static func list(_ list: any InsertValueList) -> InsertValues {
+        InsertValues(kind: .list, bindings: [], setters: SetterList(first: nil, rest: []), list: list)
     }
 
     /// The values as bindings.
