@@ -127,11 +127,13 @@ final class EncodingPlan: @unchecked Sendable {
     /// there is none: a custom key strategy): when its columns are those of the last insert
     /// into the same table, with that insert's SQL and the encoded values bound as they are (no
     /// setters); else through `render`, which makes the insert from setters.
-    static func insert(
-        _ value: some Encodable, options: CodingOptions, table: String, database: String?, conflict: OnConflict?,
+    static func insert<T: Encodable>(
+        _ value: T, options: CodingOptions, table: String, database: String?, conflict: OnConflict?,
         render: ([Setter]) -> Insert
     ) throws -> Insert? {
-        guard let (plan, encoder) = checkOut(type(of: value), options: options, omitsNil: true) else { return nil }
+        guard let (plan, encoder) = checkOut(dynamicType(of: value), options: options, omitsNil: true) else {
+            return nil
+        }
         defer { plan.giveBack(encoder) }
         try encoder.encodeInPlace(value)
         if let sql = encoder.memoSQL(table: table, database: database, conflict: conflict, skip: -1) {
@@ -157,6 +159,15 @@ final class EncodingPlan: @unchecked Sendable {
             columnsVersion: version, table: table, database: database, conflict: conflict, skip: -1,
             sql: insert.template)
         return insert
+    }
+
+    /// The type of `value` as `type(of:)` gives it, without asking the runtime when the static
+    /// type is not a class (only a class value can be of a type other than its static type).
+    @inline(__always)
+    private static func dynamicType<T>(of value: T) -> Any.Type {
+        // A class reference is one non-trivial word: anything else is not a class.
+        if _isPOD(T.self) || MemoryLayout<T>.size != MemoryLayout<AnyObject>.size { return T.self }
+        return type(of: value)
     }
 
     /// Encodes `value` into setters, one per column.

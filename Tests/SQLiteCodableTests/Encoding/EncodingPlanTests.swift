@@ -257,4 +257,29 @@ struct EncodingPlanTests {
         #expect(
             try db.scalar("SELECT group_concat(a || b, ',') FROM t") as? String == "01,v0v1,v0v1,01,v0v1")
     }
+
+    class BaseRow: Encodable {
+        enum CodingKeys: String, CodingKey { case a, b }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(1, forKey: .a)
+        }
+    }
+
+    final class DerivedRow: BaseRow {
+        override func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(1, forKey: .a)
+            try container.encode(UInt64.max, forKey: .b)
+        }
+    }
+
+    @Test("a class value is planned by its dynamic type, which errors name")
+    func classValuesUseTheirDynamicType() throws {
+        #expect(try Doc.users.insert(BaseRow()).asSQL() == #"INSERT INTO "users" ("a") VALUES (1)"#)
+        let value: BaseRow = DerivedRow()
+        let error = #expect(throws: EncodingError.self) { try Doc.users.insert(value) }
+        #expect(String(describing: error).contains("DerivedRow"))
+        #expect(try Doc.users.insert(BaseRow()).asSQL() == #"INSERT INTO "users" ("a") VALUES (1)"#)
+    }
 }
