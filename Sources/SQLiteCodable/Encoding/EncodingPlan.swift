@@ -20,7 +20,10 @@ final class EncodingPlan: @unchecked Sendable {
     let rowType: String
     let omitsNil: Bool
 
+    /// Guards ``templates`` and ``lastInsert``.
     private let lock = NSLock()
+    /// The encoder kept between values; guarded by the plans' lock (``EncodingPlan/lock``), so
+    /// that finding the plan and taking its encoder is one locking.
     private var spareEncoder: RowEncoder?
     /// The quoted template of the column at each position of the last value.
     private var templates: [(column: String, template: String)] = []
@@ -32,23 +35,25 @@ final class EncodingPlan: @unchecked Sendable {
         self.omitsNil = omitsNil
     }
 
-    private static let lock = NSLock()
+    private static let lock = PlanLock()
     nonisolated(unsafe) private static var plans: [Key: EncodingPlan] = [:]
     nonisolated(unsafe) private static var lastPlan: EncodingPlan?
 
-    /// The plan for values of `type` encoded with `options`, made on first use; nil when the
-    /// options cannot be told apart from others (a custom key strategy).
-    static func of(_ type: Any.Type, options: CodingOptions, omitsNil: Bool) -> EncodingPlan? {
+    /// The key of the plan for values of `type` encoded with `options`; nil when the options
+    /// cannot be told apart from others (a custom key strategy).
+    private static func key(_ type: Any.Type, options: CodingOptions, omitsNil: Bool) -> Key? {
         let snakeCase: Bool
         switch options.keyEncodingStrategy {
         case .useDefaultKeys: snakeCase = false
         case .convertToSnakeCase: snakeCase = true
         case .custom: return nil
         }
-        let key = Key(
+        return Key(
             type: ObjectIdentifier(type), snakeCase: snakeCase, dateStrategy: options.dateStrategy, omitsNil: omitsNil)
-        lock.lock()
-        defer { lock.unlock() }
+    }
+
+    /// The plan for `key`, made on first use. Called with ``EncodingPlan/lock`` held.
+    private static func plan(_ key: Key, _ type: Any.Type, options: CodingOptions) -> EncodingPlan {
         if let lastPlan, lastPlan.key == key { return lastPlan }
         if plans.count >= 256 { plans.removeAll(keepingCapacity: true) }
         let plan =
@@ -57,14 +62,49 @@ final class EncodingPlan: @unchecked Sendable {
                 key: key,
                 options: CodingOptions(
                     keyEncodingStrategy: options.keyEncodingStrategy, dateStrategy: options.dateStrategy),
-                rowType: "\(type)", omitsNil: omitsNil)
+                rowType: "\(type)", omitsNil: key.omitsNil)
         plans[key] = plan
         lastPlan = plan
         return plan
     }
 
-    /// The last insert made through ``insert(_:table:database:conflict:render:)``: the table,
-    /// the conflict clause, the encoder's column version and the SQL.
+    /// The plan for values of `type` encoded with `options`, made on first use; nil when the
+    /// options cannot be told apart from others (a custom key strategy).
+    static func of(_ type: Any.Type, options: CodingOptions, omitsNil: Bool) -> EncodingPlan? {
+        guard let key = key(type, options: options, omitsNil: omitsNil) else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        return plan(key, type, options: options)
+    }
+
+    /// The plan for values of `type` with its kept encoder (or a fresh one when another thread
+    /// holds it), found and taken under one lock; give the encoder back with
+    /// ``giveBack(_:)``. Nil for options a plan cannot be kept for.
+    private static func checkOut(_ type: Any.Type, options: CodingOptions, omitsNil: Bool) -> (
+        plan: EncodingPlan, encoder: RowEncoder
+    )? {
+        guard let key = key(type, options: options, omitsNil: omitsNil) else { return nil }
+        lock.lock()
+        let plan = plan(key, type, options: options)
+        let spare = plan.spareEncoder
+        plan.spareEncoder = nil
+        lock.unlock()
+        return (plan, spare ?? plan.makeEncoder())
+    }
+
+    /// Keeps `encoder` for the next value (dropping the one kept, if another thread gave one
+    /// back meanwhile).
+    private func giveBack(_ encoder: consuming RowEncoder) {
+        EncodingPlan.lock.lock()
+        let dropped = spareEncoder
+        spareEncoder = encoder
+        EncodingPlan.lock.unlock()
+        dropped?.finish()
+    }
+
+    /// The last insert made through ``insert(_:options:table:database:conflict:render:)``:
+    /// the table, the conflict clause, the encoder's column version and the SQL, for encoders
+    /// other than the one that made it.
     private var lastInsert: LastInsert?
 
     private final class LastInsert {
@@ -83,37 +123,61 @@ final class EncodingPlan: @unchecked Sendable {
         }
     }
 
-    /// An insert of `value` into `table`: when its columns are those of the last insert into
-    /// the same table, with that insert's SQL and the encoded values bound as they are (no
+    /// An insert of `value` into `table`, through the plan for its type and `options` (nil when
+    /// there is none: a custom key strategy): when its columns are those of the last insert
+    /// into the same table, with that insert's SQL and the encoded values bound as they are (no
     /// setters); else through `render`, which makes the insert from setters.
-    func insert(
-        _ value: some Encodable, table: String, database: String?, conflict: OnConflict?,
+    static func insert<T: Encodable>(
+        _ value: T, options: CodingOptions, table: String, database: String?, conflict: OnConflict?,
         render: ([Setter]) -> Insert
-    ) throws -> Insert {
-        let encoder = takeEncoder()
-        defer { returnEncoder(encoder) }
+    ) throws -> Insert? {
+        guard let (plan, encoder) = checkOut(dynamicType(of: value), options: options, omitsNil: true) else {
+            return nil
+        }
+        defer { plan.giveBack(encoder) }
         try encoder.encodeInPlace(value)
+        if let sql = encoder.memoSQL(table: table, database: database, conflict: conflict, skip: -1) {
+            return Insert(sql, values: EncodedValues(buffer: encoder.valueBuffer))
+        }
         let version = encoder.columnsVersion
-        lock.lock()
-        let last = lastInsert
-        lock.unlock()
+        plan.lock.lock()
+        let last = plan.lastInsert
+        plan.lock.unlock()
         if let last, last.columnsVersion == version, last.conflict == conflict, last.table == table,
             last.database == database
         {
-            return Insert(last.sql, values: EncodedValues(values: encoder.values))
+            encoder.memo = EncodingMemo(
+                columnsVersion: version, table: table, database: database, conflict: conflict, skip: -1, sql: last.sql)
+            return Insert(last.sql, values: EncodedValues(buffer: encoder.valueBuffer))
         }
-        let insert = render(setters(encoder.columns, encoder.values))
-        lock.lock()
-        lastInsert = LastInsert(
+        let insert = render(plan.setters(encoder.columns, encoder.values))
+        plan.lock.lock()
+        plan.lastInsert = LastInsert(
             table: table, database: database, conflict: conflict, columnsVersion: version, sql: insert.template)
-        lock.unlock()
+        plan.lock.unlock()
+        encoder.memo = EncodingMemo(
+            columnsVersion: version, table: table, database: database, conflict: conflict, skip: -1,
+            sql: insert.template)
         return insert
+    }
+
+    /// The type of `value` as `type(of:)` gives it, without asking the runtime when the static
+    /// type is not a class (only a class value can be of a type other than its static type).
+    @inline(__always)
+    private static func dynamicType<T>(of value: T) -> Any.Type {
+        // A class reference is one non-trivial word: anything else is not a class.
+        if _isPOD(T.self) || MemoryLayout<T>.size != MemoryLayout<AnyObject>.size { return T.self }
+        return type(of: value)
     }
 
     /// Encodes `value` into setters, one per column.
     func setters(for value: some Encodable) throws -> [Setter] {
-        let encoder = takeEncoder()
-        defer { returnEncoder(encoder) }
+        EncodingPlan.lock.lock()
+        let spare = spareEncoder
+        spareEncoder = nil
+        EncodingPlan.lock.unlock()
+        let encoder = spare ?? makeEncoder()
+        defer { giveBack(encoder) }
         try encoder.encodeInPlace(value)
         return setters(encoder.columns, encoder.values)
     }
@@ -143,25 +207,11 @@ final class EncodingPlan: @unchecked Sendable {
         return template
     }
 
-    /// The kept encoder, or a fresh one when another thread holds it.
-    private func takeEncoder() -> RowEncoder {
-        lock.lock()
-        defer { lock.unlock() }
-        if let spare = spareEncoder {
-            spareEncoder = nil
-            return spare
-        }
-        return RowEncoder(
+    /// A new encoder for the plan's values, keeping its container between values.
+    private func makeEncoder() -> RowEncoder {
+        RowEncoder(
             options: options, naming: ColumnNaming(options: options), rowType: rowType, omitsNil: omitsNil,
             keepsContainer: true)
-    }
-
-    private func returnEncoder(_ encoder: RowEncoder) {
-        lock.lock()
-        let dropped = spareEncoder
-        spareEncoder = encoder
-        lock.unlock()
-        dropped?.finish()
     }
 }
 
@@ -179,21 +229,16 @@ extension ColumnValue {
     }
 }
 
-/// Encoded values an insert binds as they are.
+/// Encoded values an insert binds as they are: the encoder's buffer, which the encoder
+/// leaves alone (writing the next row into a copy) while the insert refers to it.
 struct EncodedValues: InsertValueList {
-    let values: [ColumnValue]
+    let buffer: ColumnValueBuffer
 
-    var parameterCount: Int { values.count }
+    var parameterCount: Int { buffer.count }
 
-    var bindings: [Binding?] { values.map(\.binding) }
+    var bindings: [Binding?] { buffer.array.map(\.binding) }
 
     func bind(to handle: OpaquePointer) -> Int32 {
-        values.withUnsafeBufferPointer { values in
-            for offset in values.indices {
-                let code = values[offset].bind(to: handle, at: Int32(truncatingIfNeeded: offset + 1))
-                if code != SQLITE_OK { return code }
-            }
-            return SQLITE_OK
-        }
+        buffer.bind(to: handle, count: buffer.count)
     }
 }

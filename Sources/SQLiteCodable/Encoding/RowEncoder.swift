@@ -15,21 +15,31 @@ final class RowEncoder: Encoder {
     /// insert) instead of storing NULL.
     let omitsNil: Bool
 
-    /// The encoded columns and their values, in encoding order.
+    /// The encoded columns, in encoding order.
     // Hot paths of one encoder, used by one thread at a time: no dynamic exclusivity checks.
     @exclusivity(unchecked) private(set) var columns: [String] = []
-    @exclusivity(unchecked) private(set) var values: [ColumnValue] = []
+    /// The encoded values, in encoding order, written in place (see ``ColumnValueBuffer``).
+    @exclusivity(unchecked) private(set) var valueBuffer = ColumnValueBuffer()
     /// The number of columns of the row being encoded (``columns`` may hold more from the
     /// previous row until it is finished).
     @exclusivity(unchecked) private var count = 0
 
+    /// The encoded values as an array.
+    var values: [ColumnValue] { valueBuffer.array }
+
     /// Key → column conversions made at each position of the previous row: the keys, their
-    /// columns, and the two words of each key's `String` value (equal words mean the same
-    /// string, as `keys` keeps each key's storage alive), compared before the keys themselves.
+    /// columns, the two words of each key's `String` value (equal words mean the same string,
+    /// as `keys` keeps each key's storage alive), compared before the keys themselves, and the
+    /// identity of keys recognized by their bits (see ``KeyBits``), compared before all that.
     @exclusivity(unchecked) private var keys: [String] = []
     @exclusivity(unchecked) private var keyColumns: [String] = []
     @exclusivity(unchecked) private var keyWords: [StringWords] = []
+    @exclusivity(unchecked) private var keyIdentities: [KeyIdentity] = []
     @exclusivity(unchecked) private var position = 0
+    /// The positions of this row, from 0, whose value may take the fast path: the previous row
+    /// put the column of the key it had there at the same index of ``columns``, and this row
+    /// has kept every key at its position so far. 0 once a `nil` is left out.
+    @exclusivity(unchecked) private var fastCount = 0
 
     /// An identifier of the list of ``columns``: a new one is drawn whenever a row's columns
     /// may differ from the previous row's, so an equal version means equal columns.
@@ -40,10 +50,23 @@ final class RowEncoder: Encoder {
     @exclusivity(unchecked) private var previousCount = -1
     @exclusivity(unchecked) private var rowFinished = false
     /// Whether the last finished row had every column at its key's position (no `nil` left
-    /// out), and whether the row before the current one was such a row: then column `i` of
-    /// that row is the column of `keys[i]`.
+    /// out): then column `i` of that row is the column of `keys[i]`.
     @exclusivity(unchecked) private var lastRowAligned = false
-    @exclusivity(unchecked) private var previousAligned = false
+
+    /// What the encoder's owner made from the columns of one ``columnsVersion`` (the SQL of an
+    /// insert), kept with the encoder so that the next row of the same columns finds it
+    /// without a lock.
+    @exclusivity(unchecked) var memo = EncodingMemo.none
+
+    /// The SQL of ``memo`` when it is for the current columns and the same statement, read in
+    /// place (copying the memo would retain each of its strings).
+    @inline(__always)
+    func memoSQL(table: String, database: String?, conflict: OnConflict?, skip: Int) -> String? {
+        guard memo.columnsVersion == columnsVersion, memo.skip == skip, memo.conflict == conflict,
+            memo.table == table, memo.database == database
+        else { return nil }
+        return memo.sql
+    }
 
     init(
         options: CodingOptions, naming: ColumnNaming, rowType: String, userInfo: [CodingUserInfoKey: Any] = [:],
@@ -65,7 +88,7 @@ final class RowEncoder: Encoder {
         return (columns, values)
     }
 
-    /// Encodes `value` into ``columns`` and ``values``, reusing their storage.
+    /// Encodes `value` into ``columns`` and ``valueBuffer``, reusing their storage.
     func encodeInPlace<T: Encodable>(_ value: T) throws {
         reset()
         try value.encode(to: self)
@@ -77,7 +100,13 @@ final class RowEncoder: Encoder {
     /// are removed when the row is finished.
     func reset() {
         previousCount = rowFinished ? columns.count : -1
-        previousAligned = rowFinished && lastRowAligned
+        // Values another owner (an insert) still refers to are left to it.
+        if !isKnownUniquelyReferenced(&valueBuffer) { valueBuffer = valueBuffer.copy() }
+        if rowFinished, lastRowAligned {
+            fastCount = Swift.min(valueBuffer.count, keyIdentities.count, columns.count)
+        } else {
+            fastCount = 0
+        }
         rowFinished = false
         columnsChanged = false
         count = 0
@@ -88,10 +117,8 @@ final class RowEncoder: Encoder {
     /// ``columnsVersion`` when the row's columns may differ from the previous row's: a key not
     /// found at its position, a `nil` left out, or another count.
     private func finishRow() {
-        if columns.count > count {
-            columns.removeLast(columns.count - count)
-            values.removeLast(values.count - count)
-        }
+        if columns.count > count { columns.removeLast(columns.count - count) }
+        valueBuffer.truncate(to: count)
         if columnsChanged || count != previousCount { columnsVersion = ColumnsVersion.next() }
         lastRowAligned = position == count
         rowFinished = true
@@ -99,12 +126,15 @@ final class RowEncoder: Encoder {
 
     /// The column for `key`, from the cache when the key is the same as at this position of
     /// the previous row.
-    func column(forKey key: String) -> String {
+    func column(forKey key: String, identity: KeyIdentity) -> String {
         let slot = position
         position += 1
         if slot < keyWords.count {
             let same = keyWords.withUnsafeBufferPointer { $0[slot] == StringWords(key) }
-            if same || keys[slot] == key { return keyColumns[slot] }
+            if same || keys[slot] == key {
+                keyIdentities[slot] = identity
+                return keyColumns[slot]
+            }
         }
         columnsChanged = true
         let column = naming.encodedColumn(forKey: key)
@@ -112,46 +142,74 @@ final class RowEncoder: Encoder {
             keys[slot] = key
             keyColumns[slot] = column
             keyWords[slot] = StringWords(key)
+            keyIdentities[slot] = identity
         } else if slot == keys.count {
             keys.append(key)
             keyColumns.append(column)
             keyWords.append(StringWords(key))
+            keyIdentities.append(identity)
         }
         return column
     }
 
-    func append(_ value: ColumnValue, key: String) {
+    /// Appends the value of `key`: in place when the key is the one the previous row had at
+    /// this position (recognized by its bits), else through the key's string.
+    @inline(__always)
+    func append<K: CodingKey>(_ value: ColumnValue, forKey key: K) {
+        let index = count
+        if index < fastCount, let bits = KeyBits.of(key) {
+            let known = keyIdentities.withUnsafeBufferPointer { $0[index] }
+            if known.type == ObjectIdentifier(K.self), known.bits == bits {
+                position = index &+ 1
+                count = index &+ 1
+                valueBuffer.set(index, value)
+                return
+            }
+        }
+        appendByString(value, forKey: key)
+    }
+
+    @inline(never)
+    private func appendByString<K: CodingKey>(_ value: ColumnValue, forKey key: K) {
+        append(value, key: key.stringValue, identity: KeyBits.identity(of: key))
+    }
+
+    func append(_ value: ColumnValue, key: String, identity: KeyIdentity) {
         // The usual row: the same key as at this position of the previous row, whose column
         // is already in place; only the value changes.
         let index = count
-        if previousAligned, index == position, index < values.count, index < keyWords.count,
-            keyWords.withUnsafeBufferPointer({ $0[index] == StringWords(key) })
-        {
+        if index < fastCount, keyWords.withUnsafeBufferPointer({ $0[index] == StringWords(key) }) {
             position = index + 1
             count = index + 1
-            values[index] = value
+            keyIdentities[index] = identity
+            valueBuffer.set(index, value)
             return
         }
-        let column = column(forKey: key)
+        let column = column(forKey: key, identity: identity)
         count += 1
         if index < columns.count {
             // Most rows have the previous row's columns: leave an equal one in place.
             let same = columns.withUnsafeBufferPointer { StringWords(at: $0, index) == StringWords(column) }
             if !same { columns[index] = column }
-            values[index] = value
         } else {
             columns.append(column)
-            values.append(value)
+        }
+        if index < valueBuffer.count {
+            valueBuffer.set(index, value)
+        } else {
+            valueBuffer.append(value)
         }
     }
 
-    func appendNil(key: String) {
+    /// A `nil` for `key`: left out when the encoder leaves out `nil`s, else NULL.
+    func appendNil<K: CodingKey>(forKey key: K) {
         if omitsNil {
             position += 1
+            fastCount = 0
             columnsChanged = true
             return
         }
-        append(.null, key: key)
+        append(.null, forKey: key)
     }
 
     /// A 64-bit unsigned value as SQLite's signed INTEGER, or an error naming the column.
@@ -220,100 +278,100 @@ struct RowKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
     var codingPath: [any CodingKey] { [] }
 
     mutating func encodeNil(forKey key: Key) throws {
-        encoder.append(.null, key: key.stringValue)
+        encoder.append(.null, forKey: key)
     }
 
     mutating func encode(_ value: Bool, forKey key: Key) throws {
-        encoder.append(.integer(value ? 1 : 0), key: key.stringValue)
+        encoder.append(.integer(value ? 1 : 0), forKey: key)
     }
     mutating func encode(_ value: String, forKey key: Key) throws {
-        encoder.append(.text(value), key: key.stringValue)
+        encoder.append(.text(value), forKey: key)
     }
     mutating func encode(_ value: Double, forKey key: Key) throws {
-        encoder.append(.real(value), key: key.stringValue)
+        encoder.append(.real(value), forKey: key)
     }
     mutating func encode(_ value: Float, forKey key: Key) throws {
-        encoder.append(.real(Double(value)), key: key.stringValue)
+        encoder.append(.real(Double(value)), forKey: key)
     }
     mutating func encode(_ value: Int, forKey key: Key) throws {
-        encoder.append(.integer(Int64(value)), key: key.stringValue)
+        encoder.append(.integer(Int64(value)), forKey: key)
     }
     mutating func encode(_ value: Int8, forKey key: Key) throws {
-        encoder.append(.integer(Int64(value)), key: key.stringValue)
+        encoder.append(.integer(Int64(value)), forKey: key)
     }
     mutating func encode(_ value: Int16, forKey key: Key) throws {
-        encoder.append(.integer(Int64(value)), key: key.stringValue)
+        encoder.append(.integer(Int64(value)), forKey: key)
     }
     mutating func encode(_ value: Int32, forKey key: Key) throws {
-        encoder.append(.integer(Int64(value)), key: key.stringValue)
+        encoder.append(.integer(Int64(value)), forKey: key)
     }
     mutating func encode(_ value: Int64, forKey key: Key) throws {
-        encoder.append(.integer(Int64(value)), key: key.stringValue)
+        encoder.append(.integer(Int64(value)), forKey: key)
     }
     mutating func encode(_ value: UInt, forKey key: Key) throws {
-        encoder.append(try encoder.checkedInteger(value, key: key), key: key.stringValue)
+        encoder.append(try encoder.checkedInteger(value, key: key), forKey: key)
     }
     mutating func encode(_ value: UInt8, forKey key: Key) throws {
-        encoder.append(.integer(Int64(value)), key: key.stringValue)
+        encoder.append(.integer(Int64(value)), forKey: key)
     }
     mutating func encode(_ value: UInt16, forKey key: Key) throws {
-        encoder.append(.integer(Int64(value)), key: key.stringValue)
+        encoder.append(.integer(Int64(value)), forKey: key)
     }
     mutating func encode(_ value: UInt32, forKey key: Key) throws {
-        encoder.append(.integer(Int64(value)), key: key.stringValue)
+        encoder.append(.integer(Int64(value)), forKey: key)
     }
     mutating func encode(_ value: UInt64, forKey key: Key) throws {
-        encoder.append(try encoder.checkedInteger(value, key: key), key: key.stringValue)
+        encoder.append(try encoder.checkedInteger(value, key: key), forKey: key)
     }
     mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { encoder.appendNil(key: key.stringValue) }
+        if let value { try encode(value, forKey: key) } else { encoder.appendNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { encoder.appendNil(key: key.stringValue) }
+        if let value { try encode(value, forKey: key) } else { encoder.appendNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { encoder.appendNil(key: key.stringValue) }
+        if let value { try encode(value, forKey: key) } else { encoder.appendNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { encoder.appendNil(key: key.stringValue) }
+        if let value { try encode(value, forKey: key) } else { encoder.appendNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { encoder.appendNil(key: key.stringValue) }
+        if let value { try encode(value, forKey: key) } else { encoder.appendNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { encoder.appendNil(key: key.stringValue) }
+        if let value { try encode(value, forKey: key) } else { encoder.appendNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { encoder.appendNil(key: key.stringValue) }
+        if let value { try encode(value, forKey: key) } else { encoder.appendNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { encoder.appendNil(key: key.stringValue) }
+        if let value { try encode(value, forKey: key) } else { encoder.appendNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { encoder.appendNil(key: key.stringValue) }
+        if let value { try encode(value, forKey: key) } else { encoder.appendNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { encoder.appendNil(key: key.stringValue) }
+        if let value { try encode(value, forKey: key) } else { encoder.appendNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { encoder.appendNil(key: key.stringValue) }
+        if let value { try encode(value, forKey: key) } else { encoder.appendNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { encoder.appendNil(key: key.stringValue) }
+        if let value { try encode(value, forKey: key) } else { encoder.appendNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { encoder.appendNil(key: key.stringValue) }
+        if let value { try encode(value, forKey: key) } else { encoder.appendNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { encoder.appendNil(key: key.stringValue) }
+        if let value { try encode(value, forKey: key) } else { encoder.appendNil(forKey: key) }
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        encoder.append(try ValueEncoding.encode(value, encoder.context(forKey: key)), key: key.stringValue)
+        encoder.append(try ValueEncoding.encode(value, encoder.context(forKey: key)), forKey: key)
     }
 
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { encoder.appendNil(key: key.stringValue) }
+        if let value { try encode(value, forKey: key) } else { encoder.appendNil(forKey: key) }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)

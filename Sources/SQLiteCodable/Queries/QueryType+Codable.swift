@@ -24,13 +24,12 @@ extension QueryType {
         _ encodable: some Encodable, userInfo: [CodingUserInfoKey: Any] = [:], otherSetters: [Setter] = [],
         options: CodingOptions = CodingOptions()
     ) throws -> Insert {
-        if userInfo.isEmpty, otherSetters.isEmpty,
-            let plan = EncodingPlan.of(type(of: encodable), options: options, omitsNil: true)
-        {
+        if userInfo.isEmpty, otherSetters.isEmpty {
             let table = insertTable
-            return try plan.insert(encodable, table: table.name, database: table.database, conflict: nil) {
-                insert($0)
-            }
+            let planned = try EncodingPlan.insert(
+                encodable, options: options, table: table.name, database: table.database, conflict: nil
+            ) { insert($0) }
+            if let planned { return planned }
         }
         return insert(try Self.setters(for: encodable, userInfo, options, omitsNil: true) + otherSetters)
     }
@@ -44,13 +43,12 @@ extension QueryType {
         or onConflict: OnConflict, encodable: some Encodable, userInfo: [CodingUserInfoKey: Any] = [:],
         otherSetters: [Setter] = [], options: CodingOptions = CodingOptions()
     ) throws -> Insert {
-        if userInfo.isEmpty, otherSetters.isEmpty,
-            let plan = EncodingPlan.of(type(of: encodable), options: options, omitsNil: true)
-        {
+        if userInfo.isEmpty, otherSetters.isEmpty {
             let table = insertTable
-            return try plan.insert(encodable, table: table.name, database: table.database, conflict: onConflict) {
-                insert(or: onConflict, $0)
-            }
+            let planned = try EncodingPlan.insert(
+                encodable, options: options, table: table.name, database: table.database, conflict: onConflict
+            ) { insert(or: onConflict, $0) }
+            if let planned { return planned }
         }
         let setters = try Self.setters(for: encodable, userInfo, options, omitsNil: true)
         return insert(or: onConflict, setters + otherSetters)

@@ -14,8 +14,7 @@ extension Connection {
     /// back with its new key.
     @discardableResult
     public func insert<R: Record>(_ record: R) throws -> Int64 {
-        let plan = RecordPlan.of(R.self)
-        let encoder = plan.takeEncoder()
+        let (plan, encoder) = RecordPlan.checkOut(R.self)
         defer { plan.returnEncoder(encoder) }
         try encoder.encodeInPlace(record)
         if plan.timestamps {
@@ -23,9 +22,9 @@ extension Connection {
             var values = encoder.values
             return try insertEncoded(plan, &columns, &values)
         }
-        let skip = plan.newKeyIndex(encoder.columns, encoder.values)
+        let skip = plan.newKeyIndex(encodedBy: encoder)
         return try withRawStatement(plan.insertSQL(encodedBy: encoder, skipping: skip)) { statement in
-            try bindEncoded(statement, encoder.values, skipping: skip)
+            try bindEncoded(statement, encoder.valueBuffer, skipping: skip)
             try runRaw(statement)
             return sqlite3_last_insert_rowid(handle)
         }
@@ -326,6 +325,21 @@ extension Connection {
             if code != SQLITE_OK { throw sqliteError(code, statement) }
             parameter += 1
         }
+    }
+
+    /// Resets `statement` and binds the encoded values in order, leaving out the one at `skip`
+    /// (-1 for none), with the connection locked by the caller.
+    private func bindEncoded(_ statement: Statement, _ buffer: ColumnValueBuffer, skipping skip: Int) throws(Result) {
+        let handle = statement.handle
+        sqlite3_reset(handle)
+        let count = buffer.count
+        guard count - (skip >= 0 ? 1 : 0) == statement.parameterCount else {
+            throw Result.misuse(
+                "\(count) value(s) for \(statement.parameterCount) parameter(s)", code: SQLITE_RANGE,
+                statement: statement)
+        }
+        let code = buffer.bind(to: handle, count: count, skipping: skip)
+        if code != SQLITE_OK { throw sqliteError(code, statement) }
     }
 
     /// Leaves out a new auto-increment key and stamps timestamps.

@@ -21,6 +21,8 @@ final class RecordPlan: @unchecked Sendable {
     private var lastInsert: (columns: [String], sql: String)?
     private var insertSQLs: [[String]: String] = [:]
     private var updateSQLs: [[String]: String] = [:]
+    /// The encoder kept between single-record inserts; guarded by the plans' lock
+    /// (``RecordPlan/lock``), so that finding the plan and taking its encoder is one locking.
     private var spareEncoder: RowEncoder?
     private var lastEncoded: (columns: [String], version: UInt64, skip: Int, sql: String)?
 
@@ -39,7 +41,7 @@ final class RecordPlan: @unchecked Sendable {
         countSQL = "SELECT count(*) FROM " + quotedTable
     }
 
-    private static let lock = NSLock()
+    private static let lock = PlanLock()
     nonisolated(unsafe) private static var plans: [ObjectIdentifier: RecordPlan] = [:]
 
     /// The plan used last and its type: a loop over one record type finds it without hashing.
@@ -72,23 +74,34 @@ final class RecordPlan: @unchecked Sendable {
         RowEncoder(options: options, naming: naming, rowType: rowType, keepsContainer: true)
     }
 
-    /// An encoder kept between single-record inserts (its key cache warm), or a fresh one
-    /// when another thread holds it; give it back with ``returnEncoder(_:)``.
-    func takeEncoder() -> RowEncoder {
+    /// The plan of `type` with its kept encoder (its key cache warm), or a fresh one when
+    /// another thread holds it, found and taken under one lock; give the encoder back with
+    /// ``returnEncoder(_:)``.
+    static func checkOut<R: Record>(_ type: R.Type) -> (plan: RecordPlan, encoder: RowEncoder) {
+        let key = ObjectIdentifier(type)
         lock.lock()
-        defer { lock.unlock() }
-        if let spare = spareEncoder {
-            spareEncoder = nil
-            return spare
+        let plan: RecordPlan
+        if let last, last.type == key {
+            plan = last.plan
+        } else if let known = plans[key] {
+            plan = known
+            last = (key, known)
+        } else {
+            plan = RecordPlan(type)
+            plans[key] = plan
+            last = (key, plan)
         }
-        return reusableEncoder()
+        let spare = plan.spareEncoder
+        plan.spareEncoder = nil
+        lock.unlock()
+        return (plan, spare ?? plan.reusableEncoder())
     }
 
-    func returnEncoder(_ encoder: RowEncoder) {
-        lock.lock()
+    func returnEncoder(_ encoder: consuming RowEncoder) {
+        RecordPlan.lock.lock()
         let dropped = spareEncoder
         spareEncoder = encoder
-        lock.unlock()
+        RecordPlan.lock.unlock()
         dropped?.finish()
     }
 
@@ -97,6 +110,14 @@ final class RecordPlan: @unchecked Sendable {
     func newKeyIndex(_ columns: [String], _ values: [ColumnValue]) -> Int {
         guard primaryKey.isAutoIncrement, let index = columns.firstIndex(of: primaryKey.column) else { return -1 }
         return isNew(values[index]) ? index : -1
+    }
+
+    /// The position of a new auto-increment key among the columns `encoder` encoded last.
+    func newKeyIndex(encodedBy encoder: RowEncoder) -> Int {
+        guard primaryKey.isAutoIncrement, let index = encoder.columns.firstIndex(of: primaryKey.column) else {
+            return -1
+        }
+        return isNew(encoder.valueBuffer[index]) ? index : -1
     }
 
     /// `INSERT INTO "t" ("a", "b") VALUES (?, ?)` for `columns`.
@@ -117,6 +138,16 @@ final class RecordPlan: @unchecked Sendable {
     /// for none): found by the encoder's column version, or checked against the last call's
     /// columns, before anything is copied.
     func insertSQL(encodedBy encoder: RowEncoder, skipping skip: Int) -> String {
+        if let sql = encoder.memoSQL(table: tableName, database: nil, conflict: nil, skip: skip) { return sql }
+        let version = encoder.columnsVersion
+        let sql = sharedInsertSQL(encodedBy: encoder, skipping: skip)
+        encoder.memo = EncodingMemo(
+            columnsVersion: version, table: tableName, database: nil, conflict: nil, skip: skip, sql: sql)
+        return sql
+    }
+
+    /// ``insertSQL(encodedBy:skipping:)`` for an encoder whose memo is for other columns.
+    private func sharedInsertSQL(encodedBy encoder: RowEncoder, skipping skip: Int) -> String {
         let columns = encoder.columns
         let version = encoder.columnsVersion
         lock.lock()

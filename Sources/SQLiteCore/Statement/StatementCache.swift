@@ -132,7 +132,9 @@ final class StatementCache: @unchecked Sendable {
     /// and remembers that string so that its next lookup needs no hashing.
     private func take(_ slot: Int, _ sql: String) -> Statement {
         slots[slot].available = false
-        slots[slot].recentKey = sql
+        // Most lookups come with the very string remembered: assigning it again would only
+        // retain one and release the other.
+        if StringWords(slots[slot].recentKey) != StringWords(sql) { slots[slot].recentKey = sql }
         recentSlot = slot
         return slots[slot].statement
     }

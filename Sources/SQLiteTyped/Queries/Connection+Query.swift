@@ -62,20 +62,16 @@ extension Connection {
     @discardableResult
     public func run(_ query: Insert) throws -> Int64 {
         try withLock {
-            switch query.values {
-            case .bindings(let bindings):
-                try runCached(query.template, bindings)
-            case .setters(let setters):
-                // Bound straight from the setters: no array of bindings.
+            if query.values.kind == .bindings {
+                try runCached(query.template, query.values.bindings)
+            } else {
+                // Bound straight from the setters or the other tier's values: no array of
+                // bindings, and no copy of the insert's values.
                 let statement = try cachedStatement(query.template)
                 defer { returnToCache(statement) }
-                try statement.run(binding: setters.parameterCount) { handle throws(Result) in
-                    try setters.bind(to: handle)
+                try statement.run(binding: query.values.parameterCount) { handle throws(Result) in
+                    try query.values.bind(to: handle)
                 }
-            case .list(let list):
-                let statement = try cachedStatement(query.template)
-                defer { returnToCache(statement) }
-                try statement.run(binding: list.parameterCount) { handle throws(Result) in try list.bind(to: handle) }
             }
             return sqlite3_last_insert_rowid(handle)
         }

@@ -8,13 +8,7 @@ public struct Insert: ExpressionType, Sendable {
     /// An insert built from setters keeps them, and lists their values here only when asked:
     /// `db.run` binds them straight from the setters.
     public var bindings: [Binding?] {
-        get {
-            switch values {
-            case .bindings(let bindings): bindings
-            case .setters(let setters): setters.bindings
-            case .list(let list): list.bindings
-            }
-        }
+        get { values.allBindings }
         set { values = .bindings(newValue) }
     }
 
@@ -27,14 +21,15 @@ public struct Insert: ExpressionType, Sendable {
         self.values = .bindings(bindings)
     }
 
-    /// An insert binding the values of `setters` in order.
-    init(_ template: String, setters: SetterList) {
+    /// An insert binding the values of `setters` in order; `allBound` when each is a single
+    /// bound value (one parameter per setter).
+    init(_ template: String, setters: SetterList, allBound: Bool) {
         self.template = template
-        self.values = .setters(setters)
+        self.values = .setters(setters, allBound: allBound)
     }
 
     /// An insert binding values another tier of this package holds in its own form.
-    package init(_ template: String, values: some InsertValueList) {
+    package init(_ template: String, values: any InsertValueList) {
         self.template = template
         self.values = .list(values)
     }
@@ -42,10 +37,77 @@ public struct Insert: ExpressionType, Sendable {
 
 /// The values of an ``Insert``: a list of bindings, the setters it was built from, or values
 /// in another tier's form.
-enum InsertValues: Sendable {
-    case bindings([Binding?])
-    case setters(SetterList)
-    case list(any InsertValueList)
+///
+/// Each form has a field of its own (the others are left empty) rather than an enum payload,
+/// so that `db.run` reads the insert's values in place: matching an enum's payload copies it.
+struct InsertValues: Sendable {
+    enum Kind: UInt8, Sendable {
+        case bindings
+        case setters
+        /// Setters whose values are all single bound values: as many parameters as setters.
+        case boundSetters
+        case list
+    }
+
+    let kind: Kind
+    let bindings: [Binding?]
+    let setters: SetterList
+    let list: any InsertValueList
+
+    static func bindings(_ bindings: [Binding?]) -> InsertValues {
+        InsertValues(
+            kind: .bindings, bindings: bindings, setters: SetterList(first: nil, rest: []), list: NoInsertValues())
+    }
+
+    static func setters(_ setters: SetterList, allBound: Bool) -> InsertValues {
+        InsertValues(kind: allBound ? .boundSetters : .setters, bindings: [], setters: setters, list: NoInsertValues())
+    }
+
+    static func list(_ list: any InsertValueList) -> InsertValues {
+        InsertValues(kind: .list, bindings: [], setters: SetterList(first: nil, rest: []), list: list)
+    }
+
+    /// The values as bindings.
+    var allBindings: [Binding?] {
+        switch kind {
+        case .bindings: bindings
+        case .setters, .boundSetters: setters.bindings
+        case .list: list.bindings
+        }
+    }
+
+    /// The number of parameters the values bind.
+    var parameterCount: Int {
+        switch kind {
+        case .bindings: bindings.count
+        case .setters: setters.parameterCount
+        case .boundSetters: setters.count
+        case .list: list.parameterCount
+        }
+    }
+
+    /// Binds the values (other than a list of bindings) to the raw statement, from parameter 1
+    /// on; returns `SQLITE_OK` or the first failing code.
+    func bind(to handle: OpaquePointer) throws(Result) -> Int32 {
+        switch kind {
+        case .bindings:
+            for (offset, binding) in bindings.enumerated() {
+                let index = Int32(truncatingIfNeeded: offset + 1)
+                let code = try binding?.bind(to: handle, at: index) ?? sqlite3_bind_null(handle, index)
+                if code != SQLITE_OK { return code }
+            }
+            return SQLITE_OK
+        case .setters, .boundSetters: return try setters.bind(to: handle)
+        case .list: return try list.bind(to: handle)
+        }
+    }
+}
+
+/// The list of an insert whose values are in another form.
+private struct NoInsertValues: InsertValueList {
+    var parameterCount: Int { 0 }
+    var bindings: [Binding?] { [] }
+    func bind(to handle: OpaquePointer) throws(Result) -> Int32 { SQLITE_OK }
 }
 
 /// Values an ``Insert`` binds that another tier of this package holds in its own form (the
@@ -116,10 +178,10 @@ extension QueryType {
             return Insert(sql + " INTO " + qualifiedTableName + " DEFAULT VALUES", [])
         }
         let from = clauses.from
-        let sql = InsertShapeCache.sql(
+        let (sql, allBound) = InsertShapeCache.sql(
             table: from.name, database: from.database, conflict: onConflict, setters: values
         ) { renderInsert(onConflict, values) }
-        return Insert(sql, setters: values)
+        return Insert(sql, setters: values, allBound: allBound)
     }
 
     private func renderInsert(_ onConflict: OnConflict?, _ values: SetterList) -> String {

@@ -157,4 +157,129 @@ struct EncodingPlanTests {
         #expect(try db.run(Doc.users.insert(or: .replace, encodable: Row(email: "r1@x", age: 9))) == 4)
         #expect(try db.scalar("SELECT group_concat(age, ',') FROM users") as? String == "0,2,9")
     }
+
+    /// Encodes its value under one of two key types whose first keys have the same bits.
+    struct TwoKeyTypes: Encodable {
+        enum First: String, CodingKey { case one = "first_one", two = "first_two" }
+        enum Second: String, CodingKey { case one = "second_one", two = "second_two" }
+        var second = false
+
+        func encode(to encoder: any Encoder) throws {
+            if second {
+                var container = encoder.container(keyedBy: Second.self)
+                try container.encode(1, forKey: .one)
+                try container.encode(2, forKey: .two)
+            } else {
+                var container = encoder.container(keyedBy: First.self)
+                try container.encode(1, forKey: .one)
+                try container.encode(2, forKey: .two)
+            }
+        }
+    }
+
+    /// Encodes its keys through a key type that is not trivial (a string), and its value as
+    /// text or as an integer.
+    struct StringKeyed: Encodable {
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+        var names: [String]
+        var asText = false
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            for (offset, name) in names.enumerated() {
+                if asText {
+                    try container.encode("v\(offset)", forKey: Key(stringValue: name))
+                } else {
+                    try container.encode(offset, forKey: Key(stringValue: name))
+                }
+            }
+        }
+    }
+
+    @Test("keys of another key type with the same bits, and keys that are strings, find their columns")
+    func keysRecognizedByBitsAndByString() throws {
+        for _ in 0..<2 {
+            #expect(
+                try Doc.users.insert(TwoKeyTypes()).asSQL()
+                    == #"INSERT INTO "users" ("first_one", "first_two") VALUES (1, 2)"#)
+            #expect(
+                try Doc.users.insert(TwoKeyTypes(second: true)).asSQL()
+                    == #"INSERT INTO "users" ("second_one", "second_two") VALUES (1, 2)"#)
+        }
+        #expect(
+            try Doc.users.insert(StringKeyed(names: ["a", "b"])).asSQL()
+                == #"INSERT INTO "users" ("a", "b") VALUES (0, 1)"#)
+        #expect(
+            try Doc.users.insert(StringKeyed(names: ["a", "b"], asText: true)).asSQL()
+                == #"INSERT INTO "users" ("a", "b") VALUES ('v0', 'v1')"#)
+        #expect(
+            try Doc.users.insert(StringKeyed(names: ["a", "c"])).asSQL()
+                == #"INSERT INTO "users" ("a", "c") VALUES (0, 1)"#)
+        #expect(
+            try Doc.users.insert(StringKeyed(names: ["a", "c"])).asSQL()
+                == #"INSERT INTO "users" ("a", "c") VALUES (0, 1)"#)
+    }
+
+    @Test("an insert kept while more values are encoded keeps its own values")
+    func keptInsertKeepsItsValues() throws {
+        struct Member: Codable {
+            var email: String
+            var name: String?
+            var age: Int
+        }
+        let db = try Doc.database()
+        let first = try Doc.users.insert(Member(email: "a@x", name: "A", age: 1))
+        let second = try Doc.users.insert(Member(email: "b@x", name: "B", age: 2))
+        let third = try Doc.users.insert(Member(email: "c@x", name: nil, age: 3))
+        #expect(first.bindings.compactMap { $0 as? String } == ["a@x", "A"])
+        #expect(second.bindings.compactMap { $0 as? String } == ["b@x", "B"])
+        try db.run(first)
+        try db.run(second)
+        try db.run(third)
+        try db.run(second.template, ["d@x", "D", Int64(4)])
+        #expect(
+            try db.scalar("SELECT group_concat(email || ':' || ifnull(name, '-') || ':' || age, ',') FROM users")
+                as? String == "a@x:A:1,b@x:B:2,c@x:-:3,d@x:D:4")
+    }
+
+    @Test("a column whose value changes between text and integer from row to row")
+    func valuesChangingKind() throws {
+        let db = try Connection()
+        try db.execute("CREATE TABLE t (a, b)")
+        for asText in [false, true, true, false, true] {
+            try db.run(Table("t").insert(StringKeyed(names: ["a", "b"], asText: asText)))
+        }
+        #expect(
+            try db.scalar("SELECT group_concat(a || b, ',') FROM t") as? String == "01,v0v1,v0v1,01,v0v1")
+    }
+
+    class BaseRow: Encodable {
+        enum CodingKeys: String, CodingKey { case a, b }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(1, forKey: .a)
+        }
+    }
+
+    final class DerivedRow: BaseRow {
+        override func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(1, forKey: .a)
+            try container.encode(UInt64.max, forKey: .b)
+        }
+    }
+
+    @Test("a class value is planned by its dynamic type, which errors name")
+    func classValuesUseTheirDynamicType() throws {
+        #expect(try Doc.users.insert(BaseRow()).asSQL() == #"INSERT INTO "users" ("a") VALUES (1)"#)
+        let value: BaseRow = DerivedRow()
+        let error = #expect(throws: EncodingError.self) { try Doc.users.insert(value) }
+        #expect(String(describing: error).contains("DerivedRow"))
+        #expect(try Doc.users.insert(BaseRow()).asSQL() == #"INSERT INTO "users" ("a") VALUES (1)"#)
+    }
 }
