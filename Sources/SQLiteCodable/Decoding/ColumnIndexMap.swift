@@ -96,25 +96,12 @@ final class KeyLookup {
         }
     }
 
-    /// The bits of `key` when its type is trivial and of 0, 1 or 8 bytes (equal bits then
-    /// mean an equal key), else nil.
-    @inline(__always)
-    private static func bits<K: CodingKey>(of key: K) -> UInt64? {
-        guard _isPOD(K.self) else { return nil }
-        switch MemoryLayout<K>.size {
-        case 0: return 0
-        case 1: return UInt64(unsafeBitCast(key, to: UInt8.self))
-        case 8: return unsafeBitCast(key, to: UInt64.self)
-        default: return nil
-        }
-    }
-
     /// The absolute column index for `key`, or -1 when the result has no such column.
     @inline(__always)
     func index<K: CodingKey>(for key: K) -> Int {
         let slot = position
         position = slot &+ 1
-        if let bits = Self.bits(of: key) {
+        if let bits = KeyBits.of(key) {
             let keyType = ObjectIdentifier(K.self)
             if slot < recent.count, recent[slot].keyType == keyType, recent[slot].bits == bits {
                 return recent[slot].index
