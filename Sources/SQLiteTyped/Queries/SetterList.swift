@@ -38,13 +38,13 @@ struct SetterList: Sendable {
     /// `SQLITE_OK` or the first failing code.
     func bind(to handle: OpaquePointer) throws(Result) -> Int32 {
         var index: Int32 = 0
-        if let first {
-            let code = try first.value.bind(to: handle, at: &index)
-            if code != SQLITE_OK { return code }
-        }
+        // Each value is bound where it lies: copying a setter would retain and release its
+        // column's template and bindings, two atomic operations each, for nothing.
+        if let code = try first?.value.bind(to: handle, at: &index), code != SQLITE_OK { return code }
         return try rest.withUnsafeBufferPointer { setters throws(Result) -> Int32 in
-            for offset in setters.indices {
-                let code = try setters[offset].value.bind(to: handle, at: &index)
+            guard let base = setters.baseAddress else { return SQLITE_OK }
+            for offset in 0..<setters.count {
+                let code = try base[offset].value.bind(to: handle, at: &index)
                 if code != SQLITE_OK { return code }
             }
             return SQLITE_OK
