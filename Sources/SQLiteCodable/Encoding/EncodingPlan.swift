@@ -35,7 +35,7 @@ final class EncodingPlan: @unchecked Sendable {
         self.omitsNil = omitsNil
     }
 
-    private static let lock = PlanLock()
+    private static let lock = PlainLock()
     nonisolated(unsafe) private static var plans: [Key: EncodingPlan] = [:]
     nonisolated(unsafe) private static var lastPlan: EncodingPlan?
 

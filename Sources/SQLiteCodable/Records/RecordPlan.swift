@@ -41,7 +41,7 @@ final class RecordPlan: @unchecked Sendable {
         countSQL = "SELECT count(*) FROM " + quotedTable
     }
 
-    private static let lock = PlanLock()
+    private static let lock = PlainLock()
     nonisolated(unsafe) private static var plans: [ObjectIdentifier: RecordPlan] = [:]
 
     /// The plan used last and its type: a loop over one record type finds it without hashing.

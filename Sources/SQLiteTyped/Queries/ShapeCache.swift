@@ -38,7 +38,7 @@ final class ShapeCache: @unchecked Sendable {
     @exclusivity(unchecked)
     private var entries = [Entry?](repeating: nil, count: ShapeCache.slotCount)
     private static let slotCount = 512
-    private let lock = NSLock()
+    private let lock = PlainLock()
 
     /// Shapes by content, for strings that are built anew for every statement (a template
     /// too long to be stored inline, such as `("users"."email" = ?)`): their bits never match,

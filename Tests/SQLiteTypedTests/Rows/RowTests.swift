@@ -205,6 +205,35 @@ import Testing
 }
 
 @Suite struct ShapeCacheTests {
+    /// One select list shared by queries that differ in their filter, table, alias, limit or
+    /// DISTINCT, built again and again: each keeps its own SQL and rows.
+    @Test func queriesSharingASelectListKeepTheirOwnSQL() throws {
+        let db = try Doc.populated()
+        let (id, email, name) = (Doc.id, Doc.email, Doc.name)
+        let selection = Doc.users.select(id, email)
+        let aliased = Doc.users.alias("u").select(id, email)
+        for _ in 0..<3 {
+            for value in Int64(1)...3 {
+                #expect(try db.pluck(selection.filter(id == value))?[id] == value)
+                #expect(try db.pluck(selection.filter(id == value + 1))?[id] == (value < 3 ? value + 1 : nil))
+                #expect(try db.pluck(selection.filter(name == nil))?[id] == 3)
+                #expect(
+                    try db.pluck(selection.filter(id >= value).limit(1, offset: 1))?[id]
+                        == (value < 3 ? value + 1 : nil))
+                #expect(try db.pluck(aliased.filter(id == value))?[email] != nil)
+                #expect(try db.pluck(selection)?[id] == 1)
+            }
+        }
+        let sqls = [
+            selection.filter(id == 1).expression.template,
+            selection.filter(name == nil).expression.template,
+            selection.filter(id >= 1).limit(1, offset: 1).expression.template,
+            aliased.filter(id == 1).expression.template,
+            selection.expression.template,
+        ]
+        #expect(Set(sqls).count == sqls.count)
+    }
+
     @Test func repeatedShapesKeepTheirOwnSQLAndValues() throws {
         let db = try Doc.populated()
         let users = Doc.users

@@ -1,0 +1,30 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A plain mutual-exclusion lock for the higher tiers' shared caches (per-type plans, query
+/// shapes), which hot paths take on every row or lookup: the mutex is called directly, without
+/// `NSLock`'s dynamic dispatch. Not recursive.
+package final class PlainLock: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    package init() {
+        mutex = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    @inline(__always)
+    package func lock() { pthread_mutex_lock(mutex) }
+
+    @inline(__always)
+    package func unlock() { pthread_mutex_unlock(mutex) }
+}
