@@ -58,7 +58,7 @@ public final class Connection: @unchecked Sendable {
             throw Result.error(message: "\(message): \(location)", code: code & 0xFF, statement: nil)
         }
         connection = ConnectionHandle(pointer: pointer)
-        statementCache = StatementCache(capacity: 64)
+        statementCache = StatementCache(capacity: 64, lock: connection.lock)
         if let journalMode {
             // WAL's pairing with synchronous = NORMAL only where WAL took effect (an in-memory
             // database keeps its memory journal, as SQLite decides).

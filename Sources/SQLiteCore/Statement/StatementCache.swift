@@ -10,8 +10,10 @@
 /// then falls back to a dictionary of every text that found the statement. Checking in goes
 /// straight to the statement's slot.
 ///
-/// Its state is guarded by its lock, so Swift's run-time exclusivity checks are turned off for
-/// it: they would cost more than the rest of a lookup.
+/// Its state is guarded by its connection's lock (recursive), so the tiers that hold that lock
+/// around a whole statement use (check out, bind, step, check in) take no second lock, and no
+/// order between two locks can deadlock. Swift's run-time exclusivity checks are turned off for
+/// the state: they would cost more than the rest of a lookup.
 final class StatementCache: @unchecked Sendable {
     private struct Slot {
         /// The statement; held while checked out too, until the slot is evicted.
@@ -36,11 +38,13 @@ final class StatementCache: @unchecked Sendable {
     private var recentSlot = 0
     @exclusivity(unchecked)
     private var clock: UInt64 = 0
-    private let lock = RecursiveLock()
+    private let lock: RecursiveLock
     let capacity: Int
 
-    init(capacity: Int) {
+    /// A cache of `capacity` statements guarded by `lock`, the connection's.
+    init(capacity: Int, lock: RecursiveLock) {
         self.capacity = capacity
+        self.lock = lock
     }
 
     /// Takes the cached statement for `sql` out of the cache, nil when there is none free.
@@ -60,9 +64,9 @@ final class StatementCache: @unchecked Sendable {
     /// Puts `statement` back, under `sql` (the text it was looked up by) and its own text
     /// `canonical` when it is not already cached.
     func checkIn(_ statement: Statement, sql: String?, canonical: @autoclosure () -> String) {
-        // Statements displaced from the cache are released after the cache lock is: finalizing
-        // takes the connection lock, and a thread holding that one (in a transaction, say) may
-        // be waiting for the cache lock.
+        // Statements displaced from the cache are released once the cache's state is consistent
+        // again: finalizing one takes the (recursive) connection lock and may run attachments'
+        // deinitializers.
         var displaced: Statement?
         lock.withLock {
             guard capacity > 0 else {
@@ -103,7 +107,7 @@ final class StatementCache: @unchecked Sendable {
     var count: Int { lock.withLock { slots.count(where: \.available) } }
 
     func removeAll() {
-        // Released after the lock, as in `checkIn`.
+        // Released once the state is consistent, as in `checkIn`.
         var displaced: [Slot] = []
         lock.withLock {
             swap(&displaced, &slots)
