@@ -61,6 +61,22 @@ final class StatementCache: @unchecked Sendable {
         }
     }
 
+    /// Puts back `statement` when it already has its slot (it was checked out of the cache):
+    /// false for a statement new to the cache, which ``checkIn(_:sql:canonical:)`` files.
+    @inline(__always)
+    func checkInCached(_ statement: Statement) -> Bool {
+        lock.withLock {
+            let slot = statement.cacheSlot
+            guard capacity > 0, slot >= 0, slot < slots.count, slots[slot].statement === statement else {
+                return false
+            }
+            clock &+= 1
+            slots[slot].available = true
+            slots[slot].lastUse = clock
+            return true
+        }
+    }
+
     /// Puts `statement` back, under `sql` (the text it was looked up by) and its own text
     /// `canonical` when it is not already cached.
     func checkIn(_ statement: Statement, sql: String?, canonical: @autoclosure () -> String) {
@@ -182,8 +198,10 @@ extension Connection {
         if sqlite3_stmt_busy(statement.handle) != 0 {
             statement.reset(clearBindings: false)
         }
-        // A statement new to the cache is filed under the text it was looked up by and under
-        // its own text, which lacks what followed the statement ("; ").
+        // The usual statement goes straight back to its slot. One new to the cache is filed
+        // under the text it was looked up by and under its own text, which lacks what followed
+        // the statement ("; ").
+        if statementCache.checkInCached(statement) { return }
         statementCache.checkIn(statement, sql: statement.cacheKey, canonical: statement.sql)
         statement.cacheKey = nil
     }
