@@ -53,10 +53,15 @@ final class ShapeCache: @unchecked Sendable {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for word in words { hash = (hash ^ word) &* 0x100_0000_01b3 }
         let slot = Int(truncatingIfNeeded: (hash ^ (hash >> 29)) & UInt64(ShapeCache.slotCount - 1))
+        // The entry is read in place under the lock, rather than copied out (a retain and a
+        // release of the entry on every statement).
         lock.lock()
-        let entry = entries[slot]
+        let hit = entries.withUnsafeBufferPointer { entries -> String? in
+            guard let entry = entries[slot], entry.matches(words) else { return nil }
+            return entry.sql
+        }
         lock.unlock()
-        if let entry, entry.matches(words) { return entry.sql }
+        if let hit { return hit }
         // The same text seen before with other strings: no rendering, and no new entry that
         // would push out one whose strings do come back.
         let strings = strings()
