@@ -60,6 +60,19 @@ extension RowKeyedDecoding {
         (try? withActiveDecoder { decoder in decoder.lookup.index(for: key) >= 0 }) ?? false
     }
 
+    /// The value `decode` reads for `key`, or nil when the result has no such column or it is
+    /// NULL. The key's position is given back before `decode` looks it up again, so each key
+    /// takes one position of the row's lookups.
+    @inline(__always)
+    func decodePresent<T>(_ key: Key, _ decode: () throws -> T) throws -> T? {
+        try withActiveDecoder { decoder in
+            let index = decoder.lookup.index(for: key)
+            if index < 0 || decoder.reader.isNull(at: index) { return nil }
+            decoder.lookup.position -= 1
+            return try decode()
+        }
+    }
+
     @inline(__always)
     func decodeNil(forKey key: Key) throws -> Bool {
         try withActiveDecoder { decoder in
@@ -81,12 +94,7 @@ extension RowKeyedDecoding {
 
     @inline(__always)
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        try withActiveDecoder { decoder in
-            let index = decoder.lookup.index(for: key)
-            if index < 0 || decoder.reader.isNull(at: index) { return nil }
-            decoder.lookup.position -= 1
-            return try decode(type, forKey: key)
-        }
+        try decodePresent(key) { try decode(type, forKey: key) }
     }
 
     @inline(__always)
@@ -104,12 +112,7 @@ extension RowKeyedDecoding {
 
     @inline(__always)
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        try withActiveDecoder { decoder in
-            let index = decoder.lookup.index(for: key)
-            if index < 0 || decoder.reader.isNull(at: index) { return nil }
-            decoder.lookup.position -= 1
-            return try decode(type, forKey: key)
-        }
+        try decodePresent(key) { try decode(type, forKey: key) }
     }
 
     @inline(__always)
@@ -125,12 +128,7 @@ extension RowKeyedDecoding {
 
     @inline(__always)
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        try withActiveDecoder { decoder in
-            let index = decoder.lookup.index(for: key)
-            if index < 0 || decoder.reader.isNull(at: index) { return nil }
-            decoder.lookup.position -= 1
-            return try decode(type, forKey: key)
-        }
+        try decodePresent(key) { try decode(type, forKey: key) }
     }
 
     @inline(__always)
@@ -145,12 +143,7 @@ extension RowKeyedDecoding {
 
     @inline(__always)
     func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        try withActiveDecoder { decoder in
-            let index = decoder.lookup.index(for: key)
-            if index < 0 || decoder.reader.isNull(at: index) { return nil }
-            decoder.lookup.position -= 1
-            return try decode(type, forKey: key)
-        }
+        try decodePresent(key) { try decode(type, forKey: key) }
     }
 
     @inline(__always)
@@ -168,12 +161,7 @@ extension RowKeyedDecoding {
 
     @inline(__always)
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        try withActiveDecoder { decoder in
-            let index = decoder.lookup.index(for: key)
-            if index < 0 || decoder.reader.isNull(at: index) { return nil }
-            decoder.lookup.position -= 1
-            return try decode(type, forKey: key)
-        }
+        try decodePresent(key) { try decode(type, forKey: key) }
     }
 
     @inline(__always)
@@ -188,12 +176,7 @@ extension RowKeyedDecoding {
 
     @inline(__always)
     func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
-        try withActiveDecoder { decoder in
-            let index = decoder.lookup.index(for: key)
-            if index < 0 || decoder.reader.isNull(at: index) { return nil }
-            decoder.lookup.position -= 1
-            return try decode(type, forKey: key)
-        }
+        try decodePresent(key) { try decode(type, forKey: key) }
     }
 
     @inline(__always)
@@ -208,12 +191,7 @@ extension RowKeyedDecoding {
 
     @inline(__always)
     func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
-        try withActiveDecoder { decoder in
-            let index = decoder.lookup.index(for: key)
-            if index < 0 || decoder.reader.isNull(at: index) { return nil }
-            decoder.lookup.position -= 1
-            return try decode(type, forKey: key)
-        }
+        try decodePresent(key) { try decode(type, forKey: key) }
     }
 
     @inline(__always)
@@ -228,12 +206,7 @@ extension RowKeyedDecoding {
 
     @inline(__always)
     func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
-        try withActiveDecoder { decoder in
-            let index = decoder.lookup.index(for: key)
-            if index < 0 || decoder.reader.isNull(at: index) { return nil }
-            decoder.lookup.position -= 1
-            return try decode(type, forKey: key)
-        }
+        try decodePresent(key) { try decode(type, forKey: key) }
     }
 
     @inline(__always)
@@ -249,12 +222,7 @@ extension RowKeyedDecoding {
 
     @inline(__always)
     func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
-        try withActiveDecoder { decoder in
-            let index = decoder.lookup.index(for: key)
-            if index < 0 || decoder.reader.isNull(at: index) { return nil }
-            decoder.lookup.position -= 1
-            return try decode(type, forKey: key)
-        }
+        try decodePresent(key) { try decode(type, forKey: key) }
     }
 
     @inline(__always)
@@ -269,12 +237,7 @@ extension RowKeyedDecoding {
 
     @inline(__always)
     func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
-        try withActiveDecoder { decoder in
-            let index = decoder.lookup.index(for: key)
-            if index < 0 || decoder.reader.isNull(at: index) { return nil }
-            decoder.lookup.position -= 1
-            return try decode(type, forKey: key)
-        }
+        try decodePresent(key) { try decode(type, forKey: key) }
     }
 
     @inline(__always)
@@ -289,12 +252,7 @@ extension RowKeyedDecoding {
 
     @inline(__always)
     func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
-        try withActiveDecoder { decoder in
-            let index = decoder.lookup.index(for: key)
-            if index < 0 || decoder.reader.isNull(at: index) { return nil }
-            decoder.lookup.position -= 1
-            return try decode(type, forKey: key)
-        }
+        try decodePresent(key) { try decode(type, forKey: key) }
     }
 
     @inline(__always)
@@ -309,12 +267,7 @@ extension RowKeyedDecoding {
 
     @inline(__always)
     func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
-        try withActiveDecoder { decoder in
-            let index = decoder.lookup.index(for: key)
-            if index < 0 || decoder.reader.isNull(at: index) { return nil }
-            decoder.lookup.position -= 1
-            return try decode(type, forKey: key)
-        }
+        try decodePresent(key) { try decode(type, forKey: key) }
     }
 
     @inline(__always)
@@ -329,12 +282,7 @@ extension RowKeyedDecoding {
 
     @inline(__always)
     func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
-        try withActiveDecoder { decoder in
-            let index = decoder.lookup.index(for: key)
-            if index < 0 || decoder.reader.isNull(at: index) { return nil }
-            decoder.lookup.position -= 1
-            return try decode(type, forKey: key)
-        }
+        try decodePresent(key) { try decode(type, forKey: key) }
     }
 
     @inline(__always)
@@ -349,12 +297,7 @@ extension RowKeyedDecoding {
 
     @inline(__always)
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
-        try withActiveDecoder { decoder in
-            let index = decoder.lookup.index(for: key)
-            if index < 0 || decoder.reader.isNull(at: index) { return nil }
-            decoder.lookup.position -= 1
-            return try decode(type, forKey: key)
-        }
+        try decodePresent(key) { try decode(type, forKey: key) }
     }
 
     @inline(__always)
