@@ -61,25 +61,12 @@ final class StatementCache: @unchecked Sendable {
         }
     }
 
-    /// Puts back `statement` when it already has its slot (it was checked out of the cache):
-    /// false for a statement new to the cache, which ``checkIn(_:sql:canonical:)`` files.
+    /// Puts `statement` back: straight into its slot when it came out of the cache, else filed
+    /// under the text it was looked up by (its ``Statement/cacheKey``) and its own text, which
+    /// lacks what followed the statement ("; "). Only a statement new to the cache has its
+    /// texts read.
     @inline(__always)
-    func checkInCached(_ statement: Statement) -> Bool {
-        lock.withLock {
-            let slot = statement.cacheSlot
-            guard capacity > 0, slot >= 0, slot < slots.count, slots[slot].statement === statement else {
-                return false
-            }
-            clock &+= 1
-            slots[slot].available = true
-            slots[slot].lastUse = clock
-            return true
-        }
-    }
-
-    /// Puts `statement` back, under `sql` (the text it was looked up by) and its own text
-    /// `canonical` when it is not already cached.
-    func checkIn(_ statement: Statement, sql: String?, canonical: @autoclosure () -> String) {
+    func checkIn(_ statement: Statement) {
         // Statements displaced from the cache are released once the cache's state is consistent
         // again: finalizing one takes the (recursive) connection lock and may run attachments'
         // deinitializers.
@@ -87,6 +74,7 @@ final class StatementCache: @unchecked Sendable {
         lock.withLock {
             guard capacity > 0 else {
                 statement.attachment = nil
+                statement.cacheKey = nil
                 return
             }
             clock &+= 1
@@ -96,7 +84,9 @@ final class StatementCache: @unchecked Sendable {
                 slots[slot].lastUse = clock
                 return
             }
-            var keys = [canonical()]
+            let sql = statement.cacheKey
+            statement.cacheKey = nil
+            var keys = [statement.sql]
             if let sql, sql != keys[0] { keys.append(sql) }
             let entry = Slot(
                 statement: statement, available: true, recentKey: sql ?? keys[0], keys: keys, lastUse: clock)
@@ -198,12 +188,7 @@ extension Connection {
         if sqlite3_stmt_busy(statement.handle) != 0 {
             statement.reset(clearBindings: false)
         }
-        // The usual statement goes straight back to its slot. One new to the cache is filed
-        // under the text it was looked up by and under its own text, which lacks what followed
-        // the statement ("; ").
-        if statementCache.checkInCached(statement) { return }
-        statementCache.checkIn(statement, sql: statement.cacheKey, canonical: statement.sql)
-        statement.cacheKey = nil
+        statementCache.checkIn(statement)
     }
 
     /// Runs `body` with a cached prepared statement for `sql`, then returns it to the cache.
