@@ -18,7 +18,7 @@ func main() -> Int32 {
     do {
         var benchmarks =
             try RawCWorkloads.all(options) + CoreWorkloads.all(options) + TypedWorkloads.all(options)
-            + CodableWorkloads.all(options)
+            + CodableWorkloads.all(options) + CodableFloorWorkloads.all(options)
         if let filter = options.filter { benchmarks = benchmarks.filter { $0.workload.contains(filter) } }
         let measurements = try measureInterleaved(benchmarks, repetitions: options.repetitions)
         progress("")

@@ -15,13 +15,13 @@ struct Report {
     func table() -> String {
         var lines = [
             "SQLite \(sqliteVersion)",
-            pad("workload", 22) + pad("tier", 10) + pad("median s", 12, right: true) + pad("min s", 12, right: true)
+            pad("workload", 22) + pad("tier", 14) + pad("median s", 12, right: true) + pad("min s", 12, right: true)
                 + pad("max s", 12, right: true) + pad("x raw C", 10, right: true),
         ]
         for measurement in measurements {
             let ratio = ratioToC(measurement).map { format($0, decimals: 2) } ?? "-"
             lines.append(
-                pad(measurement.workload, 22) + pad(measurement.tier, 10)
+                pad(measurement.workload, 22) + pad(measurement.tier, 14)
                     + pad(format(measurement.median, decimals: 5), 12, right: true)
                     + pad(format(measurement.min, decimals: 5), 12, right: true)
                     + pad(format(measurement.max, decimals: 5), 12, right: true) + pad(ratio, 10, right: true))
