@@ -212,10 +212,6 @@ extension Connection {
 
     /// Runs `body` with a cached statement for `sql` and the connection locked.
     func withRawStatement<T>(_ sql: String, _ body: (Statement) throws -> T) throws -> T {
-        try withLock {
-            let statement = try cachedStatement(sql)
-            defer { returnToCache(statement) }
-            return try body(statement)
-        }
+        try withLockedCachedStatement(sql, body)
     }
 }

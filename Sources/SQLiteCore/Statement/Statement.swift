@@ -343,6 +343,14 @@ public final class Statement: @unchecked Sendable {
         connection.lock.lock()
         defer { connection.lock.unlock() }
         sqlite3_reset(handle)
+        try runLocked(binding: count, with: bind)
+    }
+
+    /// ``run(binding:with:)`` for a caller that holds the connection's lock and knows the
+    /// statement is not part way through its rows (as the statement cache hands them out), so
+    /// that it needs no reset first.
+    @inlinable
+    package func runLocked(binding count: Int, with bind: (OpaquePointer) throws(Result) -> Int32) throws(Result) {
         pendingError = nil
         bindingsComplete = false
         guard count == parameterCount else { throw bindingCountMismatch(given: count) }

@@ -48,65 +48,71 @@ final class StatementCache: @unchecked Sendable {
     }
 
     /// Takes the cached statement for `sql` out of the cache, nil when there is none free.
-    func checkOut(_ sql: String) -> Statement? {
-        lock.withLock {
-            if let slot = identicalSlot(sql) ?? lookup[sql], slots[slot].available {
-                return take(slot, sql)
-            }
-            // Another statement for the same text may be free when the registered one is out.
-            if let slot = slots.indices.first(where: { slots[$0].available && slots[$0].keys.contains(sql) }) {
-                return take(slot, sql)
-            }
-            return nil
+    /// Called with the connection's lock held.
+    @inline(__always)
+    func checkOutLocked(_ sql: String) -> Statement? {
+        if let slot = identicalSlot(sql) ?? lookup[sql], slots[slot].available {
+            return take(slot, sql)
         }
+        // Another statement for the same text may be free when the registered one is out.
+        if let slot = slots.indices.first(where: { slots[$0].available && slots[$0].keys.contains(sql) }) {
+            return take(slot, sql)
+        }
+        return nil
     }
 
     /// Puts `statement` back: straight into its slot when it came out of the cache, else filed
     /// under the text it was looked up by (its ``Statement/cacheKey``) and its own text, which
     /// lacks what followed the statement ("; "). Only a statement new to the cache has its
-    /// texts read.
+    /// texts read. Called with the connection's lock held.
     @inline(__always)
-    func checkIn(_ statement: Statement) {
-        // Statements displaced from the cache are released once the cache's state is consistent
-        // again: finalizing one takes the (recursive) connection lock and may run attachments'
-        // deinitializers.
-        var displaced: Statement?
-        lock.withLock {
-            guard capacity > 0 else {
-                statement.attachment = nil
-                statement.cacheKey = nil
-                return
-            }
+    func checkInLocked(_ statement: Statement) {
+        let slot = statement.cacheSlot
+        if capacity > 0, slot >= 0, slot < slots.count, slots[slot].statement === statement {
             clock &+= 1
-            let slot = statement.cacheSlot
-            if slot >= 0, slot < slots.count, slots[slot].statement === statement {
-                slots[slot].available = true
-                slots[slot].lastUse = clock
-                return
-            }
-            let sql = statement.cacheKey
-            statement.cacheKey = nil
-            var keys = [statement.sql]
-            if let sql, sql != keys[0] { keys.append(sql) }
-            let entry = Slot(
-                statement: statement, available: true, recentKey: sql ?? keys[0], keys: keys, lastUse: clock)
-            let index: Int
-            if slots.count < capacity {
-                index = slots.count
-                slots.append(entry)
-            } else {
-                index = leastRecentlyUsedSlot()
-                displaced = slots[index].statement
-                // What a higher tier attached may refer back to the statement: drop it, so
-                // that the statement is freed (and finalized) with the cache's reference.
-                if slots[index].available { slots[index].statement.attachment = nil }
-                slots[index].statement.cacheSlot = -1
-                for key in slots[index].keys where lookup[key] == index { lookup[key] = nil }
-                slots[index] = entry
-            }
-            statement.cacheSlot = index
-            for key in keys { lookup[key] = index }
+            slots[slot].available = true
+            slots[slot].lastUse = clock
+            return
         }
+        register(statement)
+    }
+
+    /// Checks in a statement that has no slot of its own: a new one takes a free slot or the
+    /// least recently used one. Called with the lock held.
+    @inline(never)
+    private func register(_ statement: Statement) {
+        guard capacity > 0 else {
+            statement.attachment = nil
+            statement.cacheKey = nil
+            return
+        }
+        clock &+= 1
+        let sql = statement.cacheKey
+        statement.cacheKey = nil
+        var keys = [statement.sql]
+        if let sql, sql != keys[0] { keys.append(sql) }
+        let entry = Slot(
+            statement: statement, available: true, recentKey: sql ?? keys[0], keys: keys, lastUse: clock)
+        let index: Int
+        // A statement displaced from the cache is released when this returns, once the cache's
+        // state is consistent again: finalizing it takes the (recursive) connection lock and
+        // may run attachments' deinitializers.
+        var displaced: Statement?
+        if slots.count < capacity {
+            index = slots.count
+            slots.append(entry)
+        } else {
+            index = leastRecentlyUsedSlot()
+            displaced = slots[index].statement
+            // What a higher tier attached may refer back to the statement: drop it, so
+            // that the statement is freed (and finalized) with the cache's reference.
+            if slots[index].available { slots[index].statement.attachment = nil }
+            slots[index].statement.cacheSlot = -1
+            for key in slots[index].keys where lookup[key] == index { lookup[key] = nil }
+            slots[index] = entry
+        }
+        statement.cacheSlot = index
+        for key in keys { lookup[key] = index }
         _ = displaced
     }
 
@@ -173,22 +179,61 @@ extension Connection {
     /// statement never given back is simply finalized when released. Prefer
     /// ``withCachedStatement(_:_:)``, which does both.
     public func cachedStatement(_ sql: String) throws(Result) -> Statement {
-        if let statement = statementCache.checkOut(sql) { return statement }
+        try connection.lock.withLock { () throws(Result) in try lockedCachedStatement(sql) }
+    }
+
+    /// Puts a statement obtained from ``cachedStatement(_:)`` back in the cache, reset.
+    public func returnToCache(_ statement: Statement) {
+        connection.lock.withLock { returnLockedToCache(statement) }
+    }
+
+    /// Runs `body` with a cached prepared statement for `sql` and the connection's lock held
+    /// throughout, then returns the statement to the cache: ``withCachedStatement(_:_:)`` with
+    /// the lock taken once for the lookup, the work and the return, for the higher tiers.
+    @inlinable
+    package func withLockedCachedStatement<T>(_ sql: String, _ body: (Statement) throws -> T) throws -> T {
+        connection.lock.lock()
+        defer { connection.lock.unlock() }
+        let statement = try lockedCachedStatement(sql)
+        defer { returnLockedToCache(statement) }
+        return try body(statement)
+    }
+
+    /// A statement for `sql` from the cache, prepared on a miss. Called with the lock held.
+    @usableFromInline
+    func lockedCachedStatement(_ sql: String) throws(Result) -> Statement {
+        if let statement = statementCache.checkOutLocked(sql) { return statement }
         let statement = try prepareStatement(sql, persistent: true)
         statement.cacheKey = sql
         return statement
     }
 
-    /// Puts a statement obtained from ``cachedStatement(_:)`` back in the cache, reset.
-    public func returnToCache(_ statement: Statement) {
-        // Most statements come back already reset (`run` resets after its last step): resetting
-        // again would only take the lock and call into SQLite for nothing. One left part way
-        // through its rows is reset here, so that it holds no read transaction in the cache.
-        // (`sqlite3_stmt_busy` reads only the statement's own state, which its holder owns.)
-        if sqlite3_stmt_busy(statement.handle) != 0 {
-            statement.reset(clearBindings: false)
-        }
-        statementCache.checkIn(statement)
+    /// ``returnToCache(_:)`` with the lock held. Most statements come back already reset (a run
+    /// resets after its last step), and resetting one again would call into SQLite for nothing;
+    /// one left part way through its rows is reset, so that it holds no read transaction in
+    /// the cache.
+    @usableFromInline
+    func returnLockedToCache(_ statement: Statement) {
+        if sqlite3_stmt_busy(statement.handle) != 0 { sqlite3_reset(statement.handle) }
+        statementCache.checkInLocked(statement)
+    }
+
+    /// Runs the cached statement for `sql` to completion, its parameters bound by `bind` as
+    /// ``Statement/run(binding:with:)`` binds them, and returns the connection's last inserted
+    /// rowid: a higher tier's insert, with the connection's lock taken once for the lookup,
+    /// the run and the statement's return to the cache.
+    package func runCached(
+        _ sql: String, binding count: Int, with bind: (OpaquePointer) throws(Result) -> Int32
+    ) throws(Result) -> Int64 {
+        connection.lock.lock()
+        defer { connection.lock.unlock() }
+        let statement = try lockedCachedStatement(sql)
+        // A run leaves the statement reset, whether it succeeds or fails, and a failed bind
+        // leaves it unstarted: it goes back as it is.
+        defer { statementCache.checkInLocked(statement) }
+        // The cache hands out statements that are not part way through their rows.
+        try statement.runLocked(binding: count, with: bind)
+        return sqlite3_last_insert_rowid(handle)
     }
 
     /// Runs `body` with a cached prepared statement for `sql`, then returns it to the cache.

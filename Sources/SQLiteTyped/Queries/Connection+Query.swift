@@ -39,9 +39,7 @@ extension Connection {
     private func pluckRow(_ clauses: QueryClauses) throws -> Row? {
         let query = SelectShapeCache.render(clauses, limit: (1, clauses.limit?.offset))
         // One lock for the whole lookup: the calls below take it again without contention.
-        return try withLock { () throws -> Row? in
-            let statement = try cachedStatement(query.template)
-            defer { returnToCache(statement) }
+        return try withLockedCachedStatement(query.template) { statement throws -> Row? in
             if !query.bindings.isEmpty {
                 // A statement that ran to its end last time is not busy, so the cache left it
                 // as it was; binding needs it reset (cheap when it already is).
@@ -61,18 +59,15 @@ extension Connection {
     /// ```
     @discardableResult
     public func run(_ query: Insert) throws -> Int64 {
-        try withLock {
-            if query.values.kind == .bindings {
-                try runCached(query.template, query.values.bindings)
-            } else {
-                // Bound straight from the setters or the other tier's values: no array of
-                // bindings, and no copy of the insert's values.
-                let statement = try cachedStatement(query.template)
-                defer { returnToCache(statement) }
-                try statement.run(binding: query.values.parameterCount) { handle throws(Result) in
-                    try query.values.bind(to: handle)
-                }
+        guard query.values.kind == .bindings else {
+            // Bound straight from the setters or the other tier's values: no array of bindings,
+            // no copy of the insert's values, and one taking of the lock.
+            return try runCached(query.template, binding: query.values.parameterCount) { handle throws(Result) in
+                try query.values.bind(to: handle)
             }
+        }
+        return try withLock {
+            try runCached(query.template, query.values.bindings)
             return sqlite3_last_insert_rowid(handle)
         }
     }
@@ -131,9 +126,7 @@ extension Connection {
 
     /// Runs `sql` through the statement cache with `bindings`.
     func runCached(_ sql: String, _ bindings: [Binding?]) throws {
-        let statement = try cachedStatement(sql)
-        defer { returnToCache(statement) }
-        try statement.run(bindings)
+        try withLockedCachedStatement(sql) { statement in _ = try statement.run(bindings) }
     }
 
     /// Reads the first column of the first row of `query` as `V`.
