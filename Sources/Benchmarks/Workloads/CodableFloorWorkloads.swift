@@ -1,4 +1,5 @@
 import CSQLiteAmalgamation
+import SQLiteCodable
 
 /// What Swift's `Codable` costs on its own, for the `codable-floor` tier: the same structs as
 /// the codable tier, decoded from and encoded into plain memory by the cheapest decoder and
@@ -80,25 +81,25 @@ enum CodableFloorWorkloads {
 /// The failure of a container call the workloads never make.
 private struct Unsupported: Error {}
 
-/// Hands out consecutive `Int64` cells from memory. Like the codable tier's decoder, it keeps
-/// the container of the last row (a `KeyedDecodingContainer` is one reference to its box).
+/// Hands out consecutive `Int64` cells from memory. It keeps the container of the last row as
+/// the codable tier's decoder does (see `KeptContainer`).
 private final class MemoryDecoder: Decoder {
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
     var next: UnsafePointer<Int64>
-    private var lastKeyType: ObjectIdentifier?
-    private var lastContainer: AnyObject?
+    private var keptContainer = KeptContainer()
 
     init(cells: UnsafePointer<Int64>) { next = cells }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        if lastKeyType == ObjectIdentifier(Key.self), let lastContainer {
-            return unsafeBitCast(lastContainer, to: KeyedDecodingContainer<Key>.self)
-        }
+        if keptContainer.holds(Key.self) { return keptContainer.decodingContainer(Key.self) }
+        return newContainer(Key.self)
+    }
+
+    @inline(never)
+    private func newContainer<Key: CodingKey>(_ type: Key.Type) -> KeyedDecodingContainer<Key> {
         let container = KeyedDecodingContainer(MemoryKeyedDecodingContainer<Key>(decoder: .passUnretained(self)))
-        guard MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<AnyObject>.size else { return container }
-        lastContainer = unsafeBitCast(container, to: AnyObject.self)
-        lastKeyType = ObjectIdentifier(Key.self)
+        keptContainer.keep(container, for: Key.self)
         return container
     }
 
@@ -136,19 +137,19 @@ private final class MemoryEncoder: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
     let cells: UnsafeMutablePointer<Int64>
     var next = 0
-    private var lastKeyType: ObjectIdentifier?
-    private var lastContainer: AnyObject?
+    private var keptContainer = KeptContainer()
 
     init(cells: UnsafeMutablePointer<Int64>) { self.cells = cells }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if lastKeyType == ObjectIdentifier(Key.self), let lastContainer {
-            return unsafeBitCast(lastContainer, to: KeyedEncodingContainer<Key>.self)
-        }
+        if keptContainer.holds(Key.self) { return keptContainer.encodingContainer(Key.self) }
+        return newContainer(Key.self)
+    }
+
+    @inline(never)
+    private func newContainer<Key: CodingKey>(_ type: Key.Type) -> KeyedEncodingContainer<Key> {
         let container = KeyedEncodingContainer(MemoryKeyedEncodingContainer<Key>(encoder: .passUnretained(self)))
-        guard MemoryLayout<KeyedEncodingContainer<Key>>.size == MemoryLayout<AnyObject>.size else { return container }
-        lastContainer = unsafeBitCast(container, to: AnyObject.self)
-        lastKeyType = ObjectIdentifier(Key.self)
+        keptContainer.keep(container, for: Key.self)
         return container
     }
 

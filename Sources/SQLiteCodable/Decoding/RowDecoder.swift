@@ -42,27 +42,31 @@ final class RowDecoder: Decoder {
         numbers.deallocate()
     }
 
-    /// The scoped container of the last row and its key type: every row of a statement asks for
-    /// the same one, so it is made once instead of allocated (with generic lookups) per row. It
-    /// holds no reference to the decoder, so keeping it makes no cycle.
-    @exclusivity(unchecked) private var lastKeyType: ObjectIdentifier?
-    @exclusivity(unchecked) private var lastContainer: AnyObject?
+    /// The scoped container of the last row: every row of a statement asks for the same one.
+    /// It holds no reference to the decoder, so keeping it makes no cycle.
+    @exclusivity(unchecked) private var keptContainer = KeptContainer()
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard csqlite_active_decoder() == Unmanaged.passUnretained(self).toOpaque() else {
             // Outside `decodeRow` (a decoder handed to user code): the container holds the decoder.
-            return KeyedDecodingContainer(RowKeyedDecodingContainer<Key>(decoder: self))
+            return heldContainer(Key.self)
         }
-        let keyType = ObjectIdentifier(Key.self)
-        if lastKeyType == keyType, let lastContainer {
-            return unsafeBitCast(lastContainer, to: KeyedDecodingContainer<Key>.self)
-        }
+        if keptContainer.holds(Key.self) { return keptContainer.decodingContainer(Key.self) }
+        return scopedContainer(Key.self)
+    }
+
+    /// A container holding this decoder.
+    @inline(never)
+    private func heldContainer<Key: CodingKey>(_ type: Key.Type) -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(RowKeyedDecodingContainer<Key>(decoder: self))
+    }
+
+    /// A new scoped container, kept for the next rows. Out of line, so that the fast path of
+    /// ``container(keyedBy:)`` has no local of the container's type (see ``KeptContainer``).
+    @inline(never)
+    private func scopedContainer<Key: CodingKey>(_ type: Key.Type) -> KeyedDecodingContainer<Key> {
         let container = KeyedDecodingContainer(ScopedRowKeyedDecodingContainer<Key>(decoder: self))
-        // A `KeyedDecodingContainer` is a single reference to its box: keep that reference.
-        if MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<AnyObject>.size {
-            lastContainer = unsafeBitCast(container, to: AnyObject.self)
-            lastKeyType = keyType
-        }
+        keptContainer.keep(container, for: Key.self)
         return container
     }
 

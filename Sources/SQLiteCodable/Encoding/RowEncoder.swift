@@ -231,27 +231,26 @@ final class RowEncoder: Encoder {
     /// Whether the encoder keeps its keyed container between rows (encoders reused for many
     /// records, whose owner calls ``finish()``).
     let keepsContainer: Bool
-    @exclusivity(unchecked) private var lastKeyType: ObjectIdentifier?
-    @exclusivity(unchecked) private var lastContainer: AnyObject?
+    @exclusivity(unchecked) private var keptContainer = KeptContainer()
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        let keyType = ObjectIdentifier(Key.self)
-        if lastKeyType == keyType, let lastContainer {
-            return unsafeBitCast(lastContainer, to: KeyedEncodingContainer<Key>.self)
-        }
+        if keptContainer.holds(Key.self) { return keptContainer.encodingContainer(Key.self) }
+        return newContainer(Key.self)
+    }
+
+    /// A new container, kept when the encoder keeps its container. Out of line, so that the
+    /// fast path of ``container(keyedBy:)`` has no local of the container's type (see
+    /// ``KeptContainer``).
+    @inline(never)
+    private func newContainer<Key: CodingKey>(_ type: Key.Type) -> KeyedEncodingContainer<Key> {
         let container = KeyedEncodingContainer(RowKeyedEncodingContainer<Key>(encoder: self))
-        // A `KeyedEncodingContainer` is a single reference to its box: keep that reference.
-        if keepsContainer, MemoryLayout<KeyedEncodingContainer<Key>>.size == MemoryLayout<AnyObject>.size {
-            lastContainer = unsafeBitCast(container, to: AnyObject.self)
-            lastKeyType = keyType
-        }
+        if keepsContainer { keptContainer.keep(container, for: Key.self) }
         return container
     }
 
     /// Drops the kept container (and the reference cycle through it).
     func finish() {
-        lastContainer = nil
-        lastKeyType = nil
+        keptContainer.drop()
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -57,6 +57,42 @@ struct RowKeyedDecodingContainerTests {
         }
     }
 
+    /// A row read through containers of two key types, one after the other.
+    struct TwoKeyTypes: Codable, Equatable {
+        enum First: String, CodingKey { case a }
+        enum Second: String, CodingKey { case b }
+        let a: Int64
+        let b: Int64
+
+        init(a: Int64, b: Int64) {
+            self.a = a
+            self.b = b
+        }
+
+        init(from decoder: any Decoder) throws {
+            a = try decoder.container(keyedBy: First.self).decode(Int64.self, forKey: .a)
+            b = try decoder.container(keyedBy: Second.self).decode(Int64.self, forKey: .b)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var first = encoder.container(keyedBy: First.self)
+            try first.encode(a, forKey: .a)
+            var second = encoder.container(keyedBy: Second.self)
+            try second.encode(b, forKey: .b)
+        }
+    }
+
+    @Test("a kept container follows the key type each call asks for, row after row")
+    func containersOfTwoKeyTypes() throws {
+        let db = try Self.database()
+        let rows = try db.fetchAll(TwoKeyTypes.self, sql: "SELECT a, b FROM t")
+        #expect(rows == [TwoKeyTypes(a: 0, b: 0), TwoKeyTypes(a: 1, b: 10), TwoKeyTypes(a: 2, b: 20)])
+        // And the same rows inserted through the encoder's kept container, then read back.
+        for row in rows { try db.run(Table("t").insert(TwoKeyTypes(a: row.a + 100, b: row.b + 100))) }
+        let inserted = try db.fetchAll(TwoKeyTypes.self, sql: "SELECT a, b FROM t WHERE a >= 100 ORDER BY a")
+        #expect(inserted == rows.map { TwoKeyTypes(a: $0.a + 100, b: $0.b + 100) })
+    }
+
     /// A row whose decoding runs another query and decodes its rows before reading its own
     /// remaining column.
     struct Nesting: Decodable {
