@@ -75,11 +75,29 @@ final class KeyLookup {
         var index: Int
     }
 
+    /// The part of a ``Slot`` that ``recentIndex(for:)`` compares, in raw memory beside
+    /// ``recent``: no bounds or uniqueness checks, and a stride of three words.
+    private struct BitsSlot {
+        /// The key type's identifier; 0 for a slot whose key is compared by its string.
+        var keyType: UInt
+        var bits: UInt64
+        var index: Int
+    }
+
+    /// The most positions a row's lookups are remembered for.
+    private static let slotLimit = 256
+
     // Hot paths, touched by one thread at a time (a statement is used while checked out):
     // no dynamic exclusivity checks.
     @exclusivity(unchecked) private var recent: [Slot] = []
+    /// ``recent``'s key types, bits and indices, as many as ``recent`` holds.
+    private let bitsSlots = UnsafeMutablePointer<BitsSlot>.allocate(capacity: KeyLookup.slotLimit)
     /// The position of the next lookup within the current row; reset before each row.
     @exclusivity(unchecked) var position = 0
+
+    deinit {
+        bitsSlots.deallocate()
+    }
 
     init(map: ColumnIndexMap, naming: ColumnNaming) {
         self.map = map
@@ -94,6 +112,19 @@ final class KeyLookup {
         } else {
             converted = nil
         }
+    }
+
+    /// The column of `key` when it is the key of the same type and bits that the previous row
+    /// looked up at this position (a few loads and comparisons), else nil. Does not count the
+    /// position: on a hit the caller adds 1 to ``position`` once it has used the column; on a
+    /// miss it calls ``index(for:)``, which counts it.
+    @inline(__always)
+    func recentIndex<K: CodingKey>(for key: K) -> Int? {
+        let slot = position
+        guard slot < recent.count, let bits = KeyBits.of(key) else { return nil }
+        let entry = bitsSlots[slot]
+        guard entry.keyType == UInt(bitPattern: ObjectIdentifier(K.self)), entry.bits == bits else { return nil }
+        return entry.index
     }
 
     /// The absolute column index for `key`, or -1 when the result has no such column.
@@ -122,10 +153,14 @@ final class KeyLookup {
     private func remember(_ slot: Int, _ entry: Slot) -> Int {
         var entry = entry
         entry.index = resolve(entry.key)
+        let bitsSlot = BitsSlot(
+            keyType: entry.keyType.map { UInt(bitPattern: $0) } ?? 0, bits: entry.bits, index: entry.index)
         if slot < recent.count {
             recent[slot] = entry
-        } else if slot == recent.count, slot < 256 {
+            bitsSlots[slot] = bitsSlot
+        } else if slot == recent.count, slot < KeyLookup.slotLimit {
             recent.append(entry)
+            bitsSlots[slot] = bitsSlot
         }
         return entry.index
     }

@@ -81,6 +81,45 @@ final class RowDecoder: Decoder {
             context: context(column: lookup.map.names.first ?? "", codingPath: []))
     }
 
+    /// Column `key`'s INTEGER, when `key` is the key the previous row read at this position and
+    /// the column holds an integer: the common field, read without leaving the caller. Counts
+    /// the key's position only then; nil otherwise (read it through ``decodeInteger(_:as:)``).
+    @inline(__always)
+    func recentInteger<K: CodingKey>(_ key: K) -> Int64? {
+        guard let index = lookup.recentIndex(for: key), let integer = numbers.integer(at: index) else { return nil }
+        lookup.position &+= 1
+        return integer
+    }
+
+    /// Column `key`'s REAL, as ``recentInteger(_:)`` reads an INTEGER.
+    @inline(__always)
+    func recentReal<K: CodingKey>(_ key: K) -> Double? {
+        guard let index = lookup.recentIndex(for: key), let real = numbers.real(at: index) else { return nil }
+        lookup.position &+= 1
+        return real
+    }
+
+    /// Column `key` as an integer of type `T`: any key, any storage class (converted, or a
+    /// thrown error naming the column). Out of line, away from the fields' fast paths.
+    @inline(never)
+    func decodeInteger<K: CodingKey, T: FixedWidthInteger>(_ key: K, as type: T.Type) throws -> T {
+        let index = try requireIndex(key)
+        if let integer = numbers.integer(at: index), let exact = T(exactly: integer) { return exact }
+        return try convert(index, key, T.self) { value throws(ConversionFailure) in
+            try Conversions.integer(value, as: T.self)
+        }
+    }
+
+    /// Column `key` as a `Double`, as ``decodeInteger(_:as:)`` reads integers.
+    @inline(never)
+    func decodeDouble<K: CodingKey>(_ key: K) throws -> Double {
+        let index = try requireIndex(key)
+        if let real = numbers.real(at: index) { return real }
+        return try convert(index, key, Double.self) { value throws(ConversionFailure) in
+            try Conversions.double(value)
+        }
+    }
+
     /// The index of `key`'s column, or `keyNotFound` naming the column and the row type.
     @inline(__always)
     func requireIndex(_ key: some CodingKey) throws -> Int {

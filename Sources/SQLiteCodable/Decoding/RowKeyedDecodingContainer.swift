@@ -73,6 +73,25 @@ extension RowKeyedDecoding {
         }
     }
 
+    /// An integer field: read in place when the key is the one the previous row read at this
+    /// position and its column holds an integer that fits `T`, else through the decoder's
+    /// general path (other keys, conversions, errors).
+    ///
+    /// `Int64` and `Int` have methods of their own: the compiler merges the integer widths'
+    /// copies of this one into one generic function, whose `T(exactly:)` then goes through
+    /// `T`'s witness table.
+    @inline(__always)
+    func decodeInteger<T: FixedWidthInteger>(_ key: Key, as type: T.Type) throws -> T {
+        try withActiveDecoder { decoder in
+            if let integer = decoder.recentInteger(key) {
+                if let exact = T(exactly: integer) { return exact }
+                // Read again, and reported, by the general path.
+                decoder.lookup.position &-= 1
+            }
+            return try decoder.decodeInteger(key, as: T.self)
+        }
+    }
+
     @inline(__always)
     func decodeNil(forKey key: Key) throws -> Bool {
         try withActiveDecoder { decoder in
@@ -118,11 +137,8 @@ extension RowKeyedDecoding {
     @inline(__always)
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
         try withActiveDecoder { decoder in
-            let index = try decoder.requireIndex(key)
-            if let real = decoder.numbers.real(at: index) { return real }
-            return try decoder.convert(index, key, Double.self) { value throws(ConversionFailure) in
-                try Conversions.double(value)
-            }
+            if let real = decoder.recentReal(key) { return real }
+            return try decoder.decodeDouble(key)
         }
     }
 
@@ -149,13 +165,8 @@ extension RowKeyedDecoding {
     @inline(__always)
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
         try withActiveDecoder { decoder in
-            let index = try decoder.requireIndex(key)
-            if Int.bitWidth == 64, let integer = decoder.numbers.integer(at: index) {
-                return Int(truncatingIfNeeded: integer)
-            }
-            return try decoder.convert(index, key, Int.self) { value throws(ConversionFailure) in
-                try Conversions.integer(value, as: Int.self)
-            }
+            if Int.bitWidth == 64, let integer = decoder.recentInteger(key) { return Int(truncatingIfNeeded: integer) }
+            return try decoder.decodeInteger(key, as: Int.self)
         }
     }
 
@@ -166,12 +177,7 @@ extension RowKeyedDecoding {
 
     @inline(__always)
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
-        try withActiveDecoder { decoder in
-            let index = try decoder.requireIndex(key)
-            return try decoder.convert(index, key, Int8.self) { value throws(ConversionFailure) in
-                try Conversions.integer(value, as: Int8.self)
-            }
-        }
+        try decodeInteger(key, as: Int8.self)
     }
 
     @inline(__always)
@@ -181,12 +187,7 @@ extension RowKeyedDecoding {
 
     @inline(__always)
     func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
-        try withActiveDecoder { decoder in
-            let index = try decoder.requireIndex(key)
-            return try decoder.convert(index, key, Int16.self) { value throws(ConversionFailure) in
-                try Conversions.integer(value, as: Int16.self)
-            }
-        }
+        try decodeInteger(key, as: Int16.self)
     }
 
     @inline(__always)
@@ -196,12 +197,7 @@ extension RowKeyedDecoding {
 
     @inline(__always)
     func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
-        try withActiveDecoder { decoder in
-            let index = try decoder.requireIndex(key)
-            return try decoder.convert(index, key, Int32.self) { value throws(ConversionFailure) in
-                try Conversions.integer(value, as: Int32.self)
-            }
-        }
+        try decodeInteger(key, as: Int32.self)
     }
 
     @inline(__always)
@@ -212,11 +208,8 @@ extension RowKeyedDecoding {
     @inline(__always)
     func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
         try withActiveDecoder { decoder in
-            let index = try decoder.requireIndex(key)
-            if let integer = decoder.numbers.integer(at: index) { return integer }
-            return try decoder.convert(index, key, Int64.self) { value throws(ConversionFailure) in
-                try Conversions.integer(value, as: Int64.self)
-            }
+            if let integer = decoder.recentInteger(key) { return integer }
+            return try decoder.decodeInteger(key, as: Int64.self)
         }
     }
 
@@ -227,12 +220,7 @@ extension RowKeyedDecoding {
 
     @inline(__always)
     func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
-        try withActiveDecoder { decoder in
-            let index = try decoder.requireIndex(key)
-            return try decoder.convert(index, key, UInt.self) { value throws(ConversionFailure) in
-                try Conversions.integer(value, as: UInt.self)
-            }
-        }
+        try decodeInteger(key, as: UInt.self)
     }
 
     @inline(__always)
@@ -242,12 +230,7 @@ extension RowKeyedDecoding {
 
     @inline(__always)
     func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
-        try withActiveDecoder { decoder in
-            let index = try decoder.requireIndex(key)
-            return try decoder.convert(index, key, UInt8.self) { value throws(ConversionFailure) in
-                try Conversions.integer(value, as: UInt8.self)
-            }
-        }
+        try decodeInteger(key, as: UInt8.self)
     }
 
     @inline(__always)
@@ -257,12 +240,7 @@ extension RowKeyedDecoding {
 
     @inline(__always)
     func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
-        try withActiveDecoder { decoder in
-            let index = try decoder.requireIndex(key)
-            return try decoder.convert(index, key, UInt16.self) { value throws(ConversionFailure) in
-                try Conversions.integer(value, as: UInt16.self)
-            }
-        }
+        try decodeInteger(key, as: UInt16.self)
     }
 
     @inline(__always)
@@ -272,12 +250,7 @@ extension RowKeyedDecoding {
 
     @inline(__always)
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
-        try withActiveDecoder { decoder in
-            let index = try decoder.requireIndex(key)
-            return try decoder.convert(index, key, UInt32.self) { value throws(ConversionFailure) in
-                try Conversions.integer(value, as: UInt32.self)
-            }
-        }
+        try decodeInteger(key, as: UInt32.self)
     }
 
     @inline(__always)
@@ -287,12 +260,7 @@ extension RowKeyedDecoding {
 
     @inline(__always)
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
-        try withActiveDecoder { decoder in
-            let index = try decoder.requireIndex(key)
-            return try decoder.convert(index, key, UInt64.self) { value throws(ConversionFailure) in
-                try Conversions.integer(value, as: UInt64.self)
-            }
-        }
+        try decodeInteger(key, as: UInt64.self)
     }
 
     @inline(__always)
