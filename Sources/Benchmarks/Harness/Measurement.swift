@@ -19,8 +19,12 @@ struct Measurement {
     /// A value computed from what the workload read, so that tiers can be checked to agree.
     let checksum: Int64
 
-    var median: Double {
-        let sorted = seconds.sorted()
+    var median: Double { Measurement.median(seconds) }
+
+    /// The median of `values` (0 for none).
+    static func median(_ values: [Double]) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted()
         let middle = sorted.count / 2
         return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }

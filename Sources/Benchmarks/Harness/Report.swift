@@ -3,13 +3,18 @@ struct Report {
     let sqliteVersion: String
     let measurements: [Measurement]
 
-    /// The median of the raw-C tier for the same workload, the baseline of every ratio.
+    /// The tier's time as a multiple of raw C's for the same workload: the median, over the
+    /// repetitions, of the tier's time divided by raw C's time in the same round. The rounds
+    /// take the tiers in turn, so a slow phase of the machine (which on a shared machine can
+    /// last seconds and double every time) weighs on both times of a ratio alike, where a
+    /// ratio of the two medians would compare times taken in different phases.
     func ratioToC(_ measurement: Measurement) -> Double? {
         guard
-            let baseline = measurements.first(where: { $0.workload == measurement.workload && $0.tier == "raw-c" }),
-            baseline.median > 0
+            let baseline = measurements.first(where: { $0.workload == measurement.workload && $0.tier == "raw-c" })
         else { return nil }
-        return measurement.median / baseline.median
+        let ratios = zip(measurement.seconds, baseline.seconds).compactMap { tier, raw in raw > 0 ? tier / raw : nil }
+        guard !ratios.isEmpty else { return nil }
+        return Measurement.median(ratios)
     }
 
     func table() -> String {
@@ -35,7 +40,8 @@ struct Report {
             return """
                     {"workload": "\(measurement.workload)", "tier": "\(measurement.tier)", \
                 "median_s": \(format(measurement.median, decimals: 6)), "min_s": \(format(measurement.min, decimals: 6)), \
-                "max_s": \(format(measurement.max, decimals: 6)), "ratio_to_c": \(ratio)}
+                "max_s": \(format(measurement.max, decimals: 6)), "ratio_to_c": \(ratio), \
+                "seconds": [\(measurement.seconds.map { format($0, decimals: 6) }.joined(separator: ", "))]}
                 """
         }
         return "{\n  \"sqlite_version\": \"\(sqliteVersion)\",\n  \"rows\": [\n"
