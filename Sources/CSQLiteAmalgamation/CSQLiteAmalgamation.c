@@ -23,10 +23,60 @@
 
 #include "CSQLiteAmalgamation.h"
 
+#include <pthread.h>
+#include <stdlib.h>
+
 sqlite3_destructor_type csqlite_transient(void) { return SQLITE_TRANSIENT; }
 sqlite3_destructor_type csqlite_static(void) { return SQLITE_STATIC; }
 
 _Thread_local void *csqlite_thread_decoder = 0;
+
+// Per-thread object slots: read through a thread-local pointer; a pthread key's destructor
+// hands what is left in them to their release functions when the thread exits.
+typedef struct {
+  void *objects[CSQLITE_THREAD_SLOTS];
+  void (*release[CSQLITE_THREAD_SLOTS])(void *);
+} csqlite_slots;
+
+static _Thread_local csqlite_slots *csqlite_current_slots = 0;
+static pthread_key_t csqlite_slots_key;
+static pthread_once_t csqlite_slots_once = PTHREAD_ONCE_INIT;
+
+static void csqlite_free_slots(void *pointer) {
+  csqlite_slots *slots = pointer;
+  csqlite_current_slots = 0;
+  for (int i = 0; i < CSQLITE_THREAD_SLOTS; i++) {
+    if (slots->objects[i] != 0 && slots->release[i] != 0) slots->release[i](slots->objects[i]);
+  }
+  free(slots);
+}
+
+static void csqlite_make_slots_key(void) { pthread_key_create(&csqlite_slots_key, csqlite_free_slots); }
+
+void *csqlite_thread_slot(int slot) {
+  csqlite_slots *slots = csqlite_current_slots;
+  if (slots == 0 || slot < 0 || slot >= CSQLITE_THREAD_SLOTS) return 0;
+  return slots->objects[slot];
+}
+
+void *csqlite_set_thread_slot(int slot, void *object, void (*release)(void *)) {
+  if (slot < 0 || slot >= CSQLITE_THREAD_SLOTS) return object;
+  csqlite_slots *slots = csqlite_current_slots;
+  if (slots == 0) {
+    pthread_once(&csqlite_slots_once, csqlite_make_slots_key);
+    slots = calloc(1, sizeof *slots);
+    if (slots == 0) return object;
+    if (pthread_setspecific(csqlite_slots_key, slots) != 0) {
+      free(slots);
+      return object;
+    }
+    csqlite_current_slots = slots;
+  }
+  void *previous = slots->objects[slot];
+  slots->objects[slot] = object;
+  slots->release[slot] = release;
+  return previous;
+}
 
 // Column readers for the Swift tiers' hot loops. Each reads the current row's value the way
 // sqlite3_column_type followed by sqlite3_column_int64 (or _double) would, in one call and

@@ -48,4 +48,21 @@ static inline void *csqlite_swap_active_decoder(void *decoder) {
   return previous;
 }
 
+/// How many per-thread object slots there are (see `csqlite_thread_slot`).
+#define CSQLITE_THREAD_SLOTS 4
+
+/// Slot numbers: one per use, so that uses never see each other's objects.
+#define CSQLITE_THREAD_SLOT_INSERT_SHAPE 0
+
+/// The object in the calling thread's slot `slot`, or NULL. A Swift tier keeps in its slot an
+/// object only that thread uses (a memo of its last work), which it reads without a lock or an
+/// atomic operation.
+void *csqlite_thread_slot(int slot);
+
+/// Puts `object` (a reference the slot now owns) in the calling thread's slot `slot`, and
+/// returns the object that was there (a reference the caller now owns), or NULL. When the
+/// thread exits, the objects left in its slots are given to `release`. A slot out of range
+/// keeps nothing: `object` is returned.
+void *csqlite_set_thread_slot(int slot, void *object, void (*release)(void *));
+
 #endif

@@ -11,7 +11,9 @@ final class ShapeCache: @unchecked Sendable {
     /// `SELECT` statements.
     static let selects = ShapeCache()
 
-    private final class Entry: @unchecked Sendable {
+    /// One shape and its SQL. Immutable: a thread may keep one it was handed (see
+    /// ``InsertShapeCache``) while the cache replaces it.
+    final class Entry: @unchecked Sendable {
         let words: [UInt64]
         let strings: [String]
         let sql: String
@@ -24,6 +26,7 @@ final class ShapeCache: @unchecked Sendable {
 
         /// Whether the entry is for the shape `words`, compared word by word (the generic
         /// `elementsEqual` costs several times more).
+        @inline(__always)
         func matches(_ other: UnsafeMutableBufferPointer<UInt64>) -> Bool {
             guard words.count == other.count else { return false }
             return words.withUnsafeBufferPointer { stored in
@@ -50,9 +53,7 @@ final class ShapeCache: @unchecked Sendable {
     /// `strings` lists the strings whose bits are in the shape's words.
     func sql(shape: ShapeWords, strings: () -> [String], render: () -> String) -> String {
         let words = shape.words
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for word in words { hash = (hash ^ word) &* 0x100_0000_01b3 }
-        let slot = Int(truncatingIfNeeded: (hash ^ (hash >> 29)) & UInt64(ShapeCache.slotCount - 1))
+        let slot = ShapeCache.slot(of: words)
         // The entry is read in place under the lock, rather than copied out (a retain and a
         // release of the entry on every statement).
         lock.lock()
@@ -62,6 +63,37 @@ final class ShapeCache: @unchecked Sendable {
         }
         lock.unlock()
         if let hit { return hit }
+        return miss(slot, shape, strings, render).sql
+    }
+
+    /// ``sql(shape:strings:render:)`` with the entry that holds the SQL: the one found, or the
+    /// one made for the shape; nil when the SQL was found by content (its strings' bits will
+    /// not come back).
+    func lookup(shape: ShapeWords, strings: () -> [String], render: () -> String) -> (sql: String, entry: Entry?) {
+        let words = shape.words
+        let slot = ShapeCache.slot(of: words)
+        lock.lock()
+        let hit = entries.withUnsafeBufferPointer { entries -> Entry? in
+            guard let entry = entries[slot], entry.matches(words) else { return nil }
+            return entry
+        }
+        lock.unlock()
+        if let hit { return (hit.sql, hit) }
+        return miss(slot, shape, strings, render)
+    }
+
+    /// The slot of the shape `words`, from their hash.
+    @inline(__always)
+    private static func slot(of words: UnsafeMutableBufferPointer<UInt64>) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for word in words { hash = (hash ^ word) &* 0x100_0000_01b3 }
+        return Int(truncatingIfNeeded: (hash ^ (hash >> 29)) & UInt64(ShapeCache.slotCount - 1))
+    }
+
+    /// A shape not in its slot: found by content, or rendered into a new entry in the slot.
+    private func miss(
+        _ slot: Int, _ shape: ShapeWords, _ strings: () -> [String], _ render: () -> String
+    ) -> (sql: String, entry: Entry?) {
         // The same text seen before with other strings: no rendering, and no new entry that
         // would push out one whose strings do come back.
         let strings = strings()
@@ -70,9 +102,9 @@ final class ShapeCache: @unchecked Sendable {
         let known = key.flatMap { byContent[$0] }
         let slotIsFree = entries[slot] == nil
         lock.unlock()
-        if let known, !slotIsFree { return known }
+        if let known, !slotIsFree { return (known, nil) }
         let sql = known ?? render()
-        let newEntry = Entry(words: Array(words), strings: strings, sql: sql)
+        let newEntry = Entry(words: Array(shape.words), strings: strings, sql: sql)
         lock.lock()
         entries[slot] = newEntry
         if let key {
@@ -80,7 +112,7 @@ final class ShapeCache: @unchecked Sendable {
             byContent[key] = sql
         }
         lock.unlock()
-        return sql
+        return (sql, newEntry)
     }
 }
 

@@ -101,4 +101,34 @@ import Testing
         }
         #expect(try db.scalar(users.filter(name != nil).count) == 2)
     }
+
+    @Test func threadsInsertingOtherShapesEachKeepTheirOwnSQL() async throws {
+        // Each thread remembers the last insert shape it rendered: threads taking turns between
+        // shapes, on other tables too, must each get the SQL of the shape they build.
+        let users = users
+        let email = email
+        let name = name
+        let age = age
+        let others = Table("others")
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for worker in 0..<4 {
+                group.addTask {
+                    for item in 0..<300 {
+                        switch (item + worker) % 3 {
+                        case 0:
+                            let insert = users.insert(email <- "w\(worker)", name <- "n")
+                            #expect(insert.template == #"INSERT INTO "users" ("email", "name") VALUES (?, ?)"#)
+                        case 1:
+                            let insert = users.insert(name <- "n", age <- item)
+                            #expect(insert.template == #"INSERT INTO "users" ("name", "age") VALUES (?, ?)"#)
+                        default:
+                            let insert = others.insert(email <- "w\(worker)", name <- "n")
+                            #expect(insert.template == #"INSERT INTO "others" ("email", "name") VALUES (?, ?)"#)
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
 }
