@@ -77,9 +77,8 @@ extension RowKeyedDecoding {
     /// position and its column holds an integer that fits `T`, else through the decoder's
     /// general path (other keys, conversions, errors).
     ///
-    /// `Int64` and `Int` have methods of their own: the compiler merges the integer widths'
-    /// copies of this one into one generic function, whose `T(exactly:)` then goes through
-    /// `T`'s witness table.
+    /// `Int64` and `Int` (on 64-bit platforms) hold every INTEGER as it is: their methods read
+    /// it without this range check.
     @inline(__always)
     func decodeInteger<T: FixedWidthInteger>(_ key: Key, as type: T.Type) throws -> T {
         try withActiveDecoder { decoder in
