@@ -53,6 +53,7 @@ static inline void *csqlite_swap_active_decoder(void *decoder) {
 
 /// Slot numbers: one per use, so that uses never see each other's objects.
 #define CSQLITE_THREAD_SLOT_INSERT_SHAPE 0
+#define CSQLITE_THREAD_SLOT_SELECT_SHAPE 1
 
 /// The object in the calling thread's slot `slot`, or NULL. A Swift tier keeps in its slot an
 /// object only that thread uses (a memo of its last work), which it reads without a lock or an

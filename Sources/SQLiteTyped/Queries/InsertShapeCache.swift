@@ -64,13 +64,6 @@ enum ThreadInsertShape {
 
     /// Keeps `entry` as the thread's last shape.
     static func remember(_ entry: ShapeCache.Entry) {
-        let previous = csqlite_set_thread_slot(slot, Unmanaged.passRetained(entry).toOpaque(), releaseObject)
-        if let previous { Unmanaged<AnyObject>.fromOpaque(previous).release() }
+        ThreadSlot.put(entry, in: slot)
     }
-}
-
-/// Releases an object a per-thread slot held, when its thread exits.
-private func releaseObject(_ object: UnsafeMutableRawPointer?) {
-    guard let object else { return }
-    Unmanaged<AnyObject>.fromOpaque(object).release()
 }

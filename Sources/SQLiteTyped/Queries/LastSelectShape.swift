@@ -1,22 +1,33 @@
+import CSQLiteAmalgamation
 import SQLiteCore
 
-/// The simple `SELECT` rendered last, recognized by identity so that the same query built again
-/// in a loop (`pluck(items.filter(id == x))`) finds its SQL without computing its shape words:
-/// the select list's array storage (kept alive here, so its address cannot be reused by another
-/// list), the table's and the filter's template words, and the few flags and numbers of the
-/// clauses.
+/// The simple `SELECT` a thread rendered last, recognized by identity so that the same query
+/// built again in a loop (`pluck(items.filter(id == x))`) finds its SQL without computing its
+/// shape words: the select list's array storage (kept alive here, so its address cannot be
+/// reused by another list), the table's and the filter's template words, and the few flags and
+/// numbers of the clauses.
 ///
 /// Only shapes whose bindings all come from the filter are remembered, so a hit's bindings are
-/// the filter's. One entry for every thread, behind a lock.
-final class LastSelectShape: @unchecked Sendable {
-    static let shared = LastSelectShape()
+/// the filter's. One immutable entry per thread, in the thread's slot (`csqlite_thread_slot`):
+/// read without a lock, and released when the thread exits.
+enum LastSelectShape {
+    private static let slot = CSQLITE_THREAD_SLOT_SELECT_SHAPE
 
-    private let lock = PlainLock()
-    // Guarded by `lock` (so without Swift's run-time exclusivity checks).
-    @exclusivity(unchecked) private var columns: [Expression<Void>] = []
-    @exclusivity(unchecked) private var strings: [String] = []
-    @exclusivity(unchecked) private var key: Key?
-    @exclusivity(unchecked) private var sql = ""
+    /// One remembered shape, with what keeps its words meaningful.
+    private final class Entry {
+        let key: Key
+        let sql: String
+        /// The select list and strings whose storage the key's words identify, kept alive.
+        let columns: [Expression<Void>]
+        let strings: [String]
+
+        init(key: Key, sql: String, columns: [Expression<Void>], strings: [String]) {
+            self.key = key
+            self.sql = sql
+            self.columns = columns
+            self.strings = strings
+        }
+    }
 
     /// What identifies a shape, given its strings and select list kept alive.
     private struct Key: Equatable {
@@ -63,25 +74,19 @@ final class LastSelectShape: @unchecked Sendable {
         }
     }
 
-    /// The SQL of `clauses` when they are the shape remembered last.
-    func sql(for clauses: QueryClauses, limit: (length: Int, offset: Int?)?) -> String? {
-        guard let key = Key(clauses, limit: limit) else { return nil }
-        lock.lock()
-        defer { lock.unlock() }
-        return key == self.key ? sql : nil
+    /// The SQL of `clauses` when they are the shape this thread remembered last.
+    static func sql(for clauses: QueryClauses, limit: (length: Int, offset: Int?)?) -> String? {
+        guard let key = Key(clauses, limit: limit), let raw = csqlite_thread_slot(slot) else { return nil }
+        return Unmanaged<Entry>.fromOpaque(raw)._withUnsafeGuaranteedRef { entry in
+            entry.key == key ? entry.sql : nil
+        }
     }
 
-    /// Remembers `sql` as the text of `clauses` limited to `limit`.
-    func remember(_ clauses: QueryClauses, limit: (length: Int, offset: Int?)?, sql: String) {
+    /// Remembers `sql` as the text of `clauses` limited to `limit`, for this thread.
+    static func remember(_ clauses: QueryClauses, limit: (length: Int, offset: Int?)?, sql: String) {
         guard let key = Key(clauses, limit: limit) else { return }
         let from = clauses.from
         let strings = [from.name, from.alias ?? "", from.database ?? "", clauses.filters?.template ?? ""]
-        lock.lock()
-        defer { lock.unlock() }
-        // The strings and the select list stay alive with the words that identify them.
-        self.columns = clauses.select.columns
-        self.strings = strings
-        self.key = key
-        self.sql = sql
+        ThreadSlot.put(Entry(key: key, sql: sql, columns: clauses.select.columns, strings: strings), in: slot)
     }
 }

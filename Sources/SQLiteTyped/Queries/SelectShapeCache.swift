@@ -10,7 +10,7 @@ enum SelectShapeCache {
     static func render(_ clauses: QueryClauses, limit: (length: Int, offset: Int?)?? = nil) -> Expression<Void> {
         let limit = limit ?? clauses.limit
         // The query built last time, again (a lookup in a loop): no shape words at all.
-        if let sql = LastSelectShape.shared.sql(for: clauses, limit: limit) {
+        if let sql = LastSelectShape.sql(for: clauses, limit: limit) {
             return Expression(sql, clauses.filters?.bindings ?? [])
         }
         let columns = clauses.select.columns
@@ -75,7 +75,7 @@ enum SelectShapeCache {
         let groupBound = groupBy.contains { !$0.bindings.isEmpty } || !(clauses.group?.having?.bindings.isEmpty ?? true)
         let orderBound = order.contains { !$0.bindings.isEmpty }
         if !columnsBound, !groupBound, !orderBound {
-            LastSelectShape.shared.remember(clauses, limit: limit, sql: sql)
+            LastSelectShape.remember(clauses, limit: limit, sql: sql)
             return Expression(sql, clauses.filters?.bindings ?? [])
         }
         var bindings: [Binding?] = []
