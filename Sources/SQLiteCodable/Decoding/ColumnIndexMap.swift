@@ -66,19 +66,11 @@ final class KeyLookup {
     /// Converted column name → index, for a custom decoding strategy.
     private let converted: [String: Int]?
 
-    /// The lookup made at one position of the previous row.
+    /// The lookup made at one position of the previous row, in raw memory: no bounds or
+    /// uniqueness checks on the fields' fast path, and a stride of three words.
     private struct Slot {
-        /// The key's type when `bits` identify the key; nil for a key compared by `key`.
-        var keyType: ObjectIdentifier?
-        var bits: UInt64
-        var key: String
-        var index: Int
-    }
-
-    /// The part of a ``Slot`` that ``recentIndex(for:)`` compares, in raw memory beside
-    /// ``recent``: no bounds or uniqueness checks, and a stride of three words.
-    private struct BitsSlot {
-        /// The key type's identifier; 0 for a slot whose key is compared by its string.
+        /// The key type's identifier when `bits` identify the key; 0 for a key compared by
+        /// its string (``recentKeys``).
         var keyType: UInt
         var bits: UInt64
         var index: Int
@@ -89,14 +81,15 @@ final class KeyLookup {
 
     // Hot paths, touched by one thread at a time (a statement is used while checked out):
     // no dynamic exclusivity checks.
-    @exclusivity(unchecked) private var recent: [Slot] = []
-    /// ``recent``'s key types, bits and indices, as many as ``recent`` holds.
-    private let bitsSlots = UnsafeMutablePointer<BitsSlot>.allocate(capacity: KeyLookup.slotLimit)
+    /// The lookups of the previous row by position, as many as ``recentKeys`` holds.
+    private let slots = UnsafeMutablePointer<Slot>.allocate(capacity: KeyLookup.slotLimit)
+    /// The key looked up at each position, compared for keys not recognized by their bits.
+    @exclusivity(unchecked) private var recentKeys: [String] = []
     /// The position of the next lookup within the current row; reset before each row.
     @exclusivity(unchecked) var position = 0
 
     deinit {
-        bitsSlots.deallocate()
+        slots.deallocate()
     }
 
     init(map: ColumnIndexMap, naming: ColumnNaming) {
@@ -121,8 +114,8 @@ final class KeyLookup {
     @inline(__always)
     func recentIndex<K: CodingKey>(for key: K) -> Int? {
         let slot = position
-        guard slot < recent.count, let bits = KeyBits.of(key) else { return nil }
-        let entry = bitsSlots[slot]
+        guard slot < recentKeys.count, let bits = KeyBits.of(key) else { return nil }
+        let entry = slots[slot]
         guard entry.keyType == UInt(bitPattern: ObjectIdentifier(K.self)), entry.bits == bits else { return nil }
         return entry.index
     }
@@ -130,37 +123,32 @@ final class KeyLookup {
     /// The absolute column index for `key`, or -1 when the result has no such column.
     @inline(__always)
     func index<K: CodingKey>(for key: K) -> Int {
+        if let index = recentIndex(for: key) {
+            position &+= 1
+            return index
+        }
         let slot = position
         position = slot &+ 1
         if let bits = KeyBits.of(key) {
-            let keyType = ObjectIdentifier(K.self)
-            if slot < recent.count, recent[slot].keyType == keyType, recent[slot].bits == bits {
-                return recent[slot].index
-            }
-            return remember(slot, Slot(keyType: keyType, bits: bits, key: key.stringValue, index: -1))
+            return remember(
+                slot, Slot(keyType: UInt(bitPattern: ObjectIdentifier(K.self)), bits: bits, index: -1), key.stringValue)
         }
-        return index(forString: key.stringValue, slot: slot)
+        let string = key.stringValue
+        if slot < recentKeys.count, slots[slot].keyType == 0, recentKeys[slot] == string { return slots[slot].index }
+        return remember(slot, Slot(keyType: 0, bits: 0, index: -1), string)
     }
 
-    @inline(__always)
-    private func index(forString key: String, slot: Int) -> Int {
-        if slot < recent.count, recent[slot].keyType == nil, recent[slot].key == key { return recent[slot].index }
-        return remember(slot, Slot(keyType: nil, bits: 0, key: key, index: -1))
-    }
-
-    /// Resolves the slot's key and keeps it at position `slot` for the next row.
+    /// Resolves `key` and keeps the lookup at position `slot` for the next row.
     @inline(never)
-    private func remember(_ slot: Int, _ entry: Slot) -> Int {
+    private func remember(_ slot: Int, _ entry: Slot, _ key: String) -> Int {
         var entry = entry
-        entry.index = resolve(entry.key)
-        let bitsSlot = BitsSlot(
-            keyType: entry.keyType.map { UInt(bitPattern: $0) } ?? 0, bits: entry.bits, index: entry.index)
-        if slot < recent.count {
-            recent[slot] = entry
-            bitsSlots[slot] = bitsSlot
-        } else if slot == recent.count, slot < KeyLookup.slotLimit {
-            recent.append(entry)
-            bitsSlots[slot] = bitsSlot
+        entry.index = resolve(key)
+        if slot < recentKeys.count {
+            slots[slot] = entry
+            recentKeys[slot] = key
+        } else if slot == recentKeys.count, slot < KeyLookup.slotLimit {
+            slots[slot] = entry
+            recentKeys.append(key)
         }
         return entry.index
     }
