@@ -52,18 +52,7 @@ final class ShapeCache: @unchecked Sendable {
     /// The SQL for the shape described by `shape`, rendering it with `render` the first time;
     /// `strings` lists the strings whose bits are in the shape's words.
     func sql(shape: ShapeWords, strings: () -> [String], render: () -> String) -> String {
-        let words = shape.words
-        let slot = ShapeCache.slot(of: words)
-        // The entry is read in place under the lock, rather than copied out (a retain and a
-        // release of the entry on every statement).
-        lock.lock()
-        let hit = entries.withUnsafeBufferPointer { entries -> String? in
-            guard let entry = entries[slot], entry.matches(words) else { return nil }
-            return entry.sql
-        }
-        lock.unlock()
-        if let hit { return hit }
-        return miss(slot, shape, strings, render).sql
+        lookup(shape: shape, strings: strings, render: render).sql
     }
 
     /// ``sql(shape:strings:render:)`` with the entry that holds the SQL: the one found, or the
@@ -72,6 +61,7 @@ final class ShapeCache: @unchecked Sendable {
     func lookup(shape: ShapeWords, strings: () -> [String], render: () -> String) -> (sql: String, entry: Entry?) {
         let words = shape.words
         let slot = ShapeCache.slot(of: words)
+        // The entry is checked in place under the lock, and copied out only when it matches.
         lock.lock()
         let hit = entries.withUnsafeBufferPointer { entries -> Entry? in
             guard let entry = entries[slot], entry.matches(words) else { return nil }
