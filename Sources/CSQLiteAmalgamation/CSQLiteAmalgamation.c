@@ -29,7 +29,53 @@
 sqlite3_destructor_type csqlite_transient(void) { return SQLITE_TRANSIENT; }
 sqlite3_destructor_type csqlite_static(void) { return SQLITE_STATIC; }
 
-_Thread_local void *csqlite_thread_decoder = 0;
+// Decoder cells: one per thread that decodes rows, handed from an exiting thread to the next
+// thread through a free list, never freed (see the header).
+typedef struct csqlite_cell {
+  void *decoder;
+  struct csqlite_cell *next;
+} csqlite_cell;
+
+static _Thread_local csqlite_cell *csqlite_current_cell = 0;
+static csqlite_cell *csqlite_spare_cells = 0;
+static pthread_mutex_t csqlite_cells_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_key_t csqlite_cell_key;
+static pthread_once_t csqlite_cell_once = PTHREAD_ONCE_INIT;
+
+static void csqlite_keep_cell(void *pointer) {
+  csqlite_cell *cell = pointer;
+  csqlite_current_cell = 0;
+  pthread_mutex_lock(&csqlite_cells_lock);
+  cell->decoder = 0;
+  cell->next = csqlite_spare_cells;
+  csqlite_spare_cells = cell;
+  pthread_mutex_unlock(&csqlite_cells_lock);
+}
+
+static void csqlite_make_cell_key(void) { pthread_key_create(&csqlite_cell_key, csqlite_keep_cell); }
+
+static void **csqlite_new_decoder_cell(void) {
+  pthread_once(&csqlite_cell_once, csqlite_make_cell_key);
+  pthread_mutex_lock(&csqlite_cells_lock);
+  csqlite_cell *cell = csqlite_spare_cells;
+  if (cell != 0) csqlite_spare_cells = cell->next;
+  pthread_mutex_unlock(&csqlite_cells_lock);
+  if (cell == 0) cell = malloc(sizeof *cell);
+  if (cell == 0) return 0;
+  cell->decoder = 0;
+  cell->next = 0;
+  if (pthread_setspecific(csqlite_cell_key, cell) != 0) {
+    csqlite_keep_cell(cell);
+    return 0;
+  }
+  csqlite_current_cell = cell;
+  return &cell->decoder;
+}
+
+void **csqlite_decoder_cell(void) {
+  csqlite_cell *cell = csqlite_current_cell;
+  return cell != 0 ? &cell->decoder : csqlite_new_decoder_cell();
+}
 
 // Per-thread object slots: read through a thread-local pointer; a pthread key's destructor
 // hands what is left in them to their release functions when the thread exits.
@@ -108,6 +154,26 @@ int csqlite_column_double(sqlite3_stmt *statement, int column, double *real) {
   int type = sqlite3_value_type(value);
   if (type == SQLITE_FLOAT || type == SQLITE_INTEGER) *real = sqlite3VdbeRealValue(value);
   return type;
+}
+
+// The cell layout the header promises (MEM_Null 0x01, MEM_Int 0x04, MEM_Real 0x08,
+// MEM_IntReal 0x20: an integer cell has Int without Null or IntReal, a real cell has Real
+// without Null, Int or IntReal, as sqlite3_value_type's table reads them).
+_Static_assert(sizeof(Mem) == CSQLITE_CELL_SIZE, "cell size");
+_Static_assert(offsetof(Mem, flags) == CSQLITE_CELL_FLAGS_OFFSET, "cell flags offset");
+_Static_assert(offsetof(Mem, u) == 0, "cell value offset");
+_Static_assert(sizeof(((Mem *)0)->flags) == 2, "cell flags width");
+_Static_assert(MEM_Null == 0x01 && MEM_Int == 0x04 && MEM_Real == 0x08 && MEM_IntReal == 0x20, "cell flags");
+_Static_assert(CSQLITE_CELL_INTEGER_MASK == (MEM_Null | MEM_Int | MEM_IntReal), "integer mask");
+_Static_assert(CSQLITE_CELL_REAL_MASK == (MEM_Null | MEM_Int | MEM_Real | MEM_IntReal), "real mask");
+
+const void *csqlite_row_cells(sqlite3_stmt *statement, int first, int count, int *available) {
+  static const Mem none;
+  Vdbe *vdbe = (Vdbe *)statement;
+  *available = 0;
+  if (vdbe == 0 || vdbe->pResultRow == 0 || first < 0 || count <= 0 || first >= vdbe->nResColumn) return &none;
+  *available = count < vdbe->nResColumn - first ? count : vdbe->nResColumn - first;
+  return &vdbe->pResultRow[first];
 }
 
 int csqlite_read_numbers(

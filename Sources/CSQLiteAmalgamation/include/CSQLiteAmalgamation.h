@@ -31,22 +31,37 @@ int csqlite_column_double(sqlite3_stmt *statement, int column, double *real);
 int csqlite_read_numbers(
     sqlite3_stmt *statement, int first, int count, unsigned char *types, sqlite3_int64 *integers, double *reals);
 
-/// The row decoder decoding on the calling thread, or NULL. The Codable tier marks its
-/// decoder here for the time a row is decoded, so the keyed containers it hands out can check
-/// that their decoder is still live without holding a reference to it (and without the retain
-/// and release that a reference costs on every field).
-extern _Thread_local void *csqlite_thread_decoder;
+/// The cells of the current row, in SQLite's own memory: the first of columns `first` ..<
+/// `first + count`, with how many of them exist stored in `*available` (fewer past the last
+/// column, 0 with no current row or a NULL statement; the pointer, never NULL, is then not to be
+/// read). The cells stay valid, and keep their values, until the statement is stepped, reset or
+/// finalized.
+///
+/// A cell is `CSQLITE_CELL_SIZE` bytes. Its storage class is told by the 16-bit flags at
+/// `CSQLITE_CELL_FLAGS_OFFSET`: masked with `CSQLITE_CELL_INTEGER_MASK` they equal
+/// `CSQLITE_CELL_INTEGER` exactly when `sqlite3_value_type` says `SQLITE_INTEGER`, and the cell
+/// then starts with the value as a 64-bit integer; the same for `CSQLITE_CELL_REAL_MASK`,
+/// `CSQLITE_CELL_REAL`, `SQLITE_FLOAT` and a double. Any other cell is read through the API.
+/// (The layout is that of the vendored amalgamation; the C file checks it when it compiles.)
+const void *csqlite_row_cells(sqlite3_stmt *statement, int first, int count, int *available);
 
-/// The row decoder decoding on the calling thread, or NULL.
-static inline void *csqlite_active_decoder(void) { return csqlite_thread_decoder; }
+#define CSQLITE_CELL_SIZE 56
+#define CSQLITE_CELL_FLAGS_OFFSET 20
+#define CSQLITE_CELL_INTEGER_MASK 0x25
+#define CSQLITE_CELL_INTEGER 0x04
+#define CSQLITE_CELL_REAL_MASK 0x2d
+#define CSQLITE_CELL_REAL 0x08
 
-/// Marks `decoder` as the one decoding on the calling thread and returns the previous mark, to
-/// be restored when the decoder is done.
-static inline void *csqlite_swap_active_decoder(void *decoder) {
-  void *previous = csqlite_thread_decoder;
-  csqlite_thread_decoder = decoder;
-  return previous;
-}
+/// The calling thread's decoder cell, or NULL when no memory could be had for one: where the
+/// Codable tier marks the row decoder decoding on this thread (NULL when none) for the time a
+/// row is decoded, so the keyed containers it hands out can check, with one load, that their
+/// decoder is still the one decoding, without holding a reference to it (and without the
+/// retain and release that a reference costs on every field).
+///
+/// A cell outlives its thread: when the thread exits, its cell is cleared and kept for the
+/// next thread that asks for one, never freed, so a container that kept a cell's address can
+/// read it at any time.
+void **csqlite_decoder_cell(void);
 
 /// How many per-thread object slots there are (see `csqlite_thread_slot`).
 #define CSQLITE_THREAD_SLOTS 4

@@ -16,6 +16,17 @@ enum KeyBits {
         }
     }
 
+    /// The bits of `key`, whose type is known to be one that ``of(_:)`` reads (a trivial type
+    /// of 0, 1 or 8 bytes): its size alone is asked for.
+    @inline(__always)
+    static func ofKnown<K: CodingKey>(_ key: K) -> UInt64 {
+        switch MemoryLayout<K>.size {
+        case 1: return UInt64(unsafeBitCast(key, to: UInt8.self))
+        case 8: return unsafeBitCast(key, to: UInt64.self)
+        default: return 0
+        }
+    }
+
     /// The identity of `key`: its type and bits, or ``KeyIdentity/none`` for a key that only
     /// its string identifies.
     @inline(__always)

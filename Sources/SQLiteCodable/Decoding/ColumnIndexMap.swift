@@ -73,6 +73,7 @@ final class KeyLookup {
         /// its string (``recentKeys``).
         var keyType: UInt
         var bits: UInt64
+        /// The column index; -1 for a key without a column.
         var index: Int
     }
 
@@ -85,6 +86,8 @@ final class KeyLookup {
     private let slots = UnsafeMutablePointer<Slot>.allocate(capacity: KeyLookup.slotLimit)
     /// The key looked up at each position, compared for keys not recognized by their bits.
     @exclusivity(unchecked) private var recentKeys: [String] = []
+    /// How many positions ``slots`` and ``recentKeys`` hold.
+    @exclusivity(unchecked) private var slotCount = 0
     /// The position of the next lookup within the current row; reset before each row.
     @exclusivity(unchecked) var position = 0
 
@@ -114,9 +117,12 @@ final class KeyLookup {
     @inline(__always)
     func recentIndex<K: CodingKey>(for key: K) -> Int? {
         let slot = position
-        guard slot < recentKeys.count, let bits = KeyBits.of(key) else { return nil }
+        guard slot < slotCount else { return nil }
         let entry = slots[slot]
-        guard entry.keyType == UInt(bitPattern: ObjectIdentifier(K.self)), entry.bits == bits else { return nil }
+        // A slot holding this key type was filled by a key that `KeyBits.of` read.
+        guard entry.keyType == UInt(bitPattern: ObjectIdentifier(K.self)), entry.bits == KeyBits.ofKnown(key) else {
+            return nil
+        }
         return entry.index
     }
 
@@ -134,7 +140,7 @@ final class KeyLookup {
                 slot, Slot(keyType: UInt(bitPattern: ObjectIdentifier(K.self)), bits: bits, index: -1), key.stringValue)
         }
         let string = key.stringValue
-        if slot < recentKeys.count, slots[slot].keyType == 0, recentKeys[slot] == string { return slots[slot].index }
+        if slot < slotCount, slots[slot].keyType == 0, recentKeys[slot] == string { return slots[slot].index }
         return remember(slot, Slot(keyType: 0, bits: 0, index: -1), string)
     }
 
@@ -143,12 +149,13 @@ final class KeyLookup {
     private func remember(_ slot: Int, _ entry: Slot, _ key: String) -> Int {
         var entry = entry
         entry.index = resolve(key)
-        if slot < recentKeys.count {
+        if slot < slotCount {
             slots[slot] = entry
             recentKeys[slot] = key
-        } else if slot == recentKeys.count, slot < KeyLookup.slotLimit {
+        } else if slot == slotCount, slot < KeyLookup.slotLimit {
             slots[slot] = entry
             recentKeys.append(key)
+            slotCount = recentKeys.count
         }
         return entry.index
     }

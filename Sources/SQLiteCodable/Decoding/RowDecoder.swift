@@ -5,6 +5,10 @@ import Foundation
 /// through a ``KeyLookup`` and reads it through a ``ColumnReader``, never building a dictionary
 /// per row. One decoder serves every row of a statement.
 final class RowDecoder: Decoder {
+    /// A thread's decoder cell (`csqlite_decoder_cell`): the address of the decoder decoding a
+    /// row on that thread, or nil.
+    typealias DecoderCell = UnsafeMutablePointer<UnsafeMutableRawPointer?>
+
     let reader: ColumnReader
     let lookup: KeyLookup
     let options: CodingOptions
@@ -27,32 +31,33 @@ final class RowDecoder: Decoder {
         self.userInfo = userInfo
     }
 
-    /// Decodes the current row as `T`, marking this decoder as the one decoding on this thread
-    /// meanwhile (see ``ScopedRowKeyedDecodingContainer``).
+    /// Decodes the current row as `T`, marking this decoder in this thread's decoder cell
+    /// meanwhile (see ``ScopedRowKeyedDecodingContainer``). Without a cell (no memory for one),
+    /// the row is decoded unmarked, through containers that hold the decoder.
     @inline(__always)
     func decodeRow<T: Decodable>(_ type: T.Type) throws -> T {
         lookup.position = 0
         if let handle = reader.handle, numbers.capacity > 0 { numbers.load(handle) }
-        let previous = csqlite_swap_active_decoder(Unmanaged.passUnretained(self).toOpaque())
-        defer { csqlite_swap_active_decoder(previous) }
+        guard let cell = csqlite_decoder_cell() else { return try T(from: self) }
+        let previous = cell.pointee
+        cell.pointee = Unmanaged.passUnretained(self).toOpaque()
+        defer { cell.pointee = previous }
         return try T(from: self)
-    }
-
-    deinit {
-        numbers.deallocate()
     }
 
     /// The scoped container of the last row: every row of a statement asks for the same one.
     /// It holds no reference to the decoder, so keeping it makes no cycle.
     @exclusivity(unchecked) private var keptContainer = KeptContainer()
+    /// The decoder cell the kept container checks: the cell of the thread it was made on.
+    @exclusivity(unchecked) private var keptCell: DecoderCell?
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard csqlite_active_decoder() == Unmanaged.passUnretained(self).toOpaque() else {
+        guard let cell = csqlite_decoder_cell(), cell.pointee == Unmanaged.passUnretained(self).toOpaque() else {
             // Outside `decodeRow` (a decoder handed to user code): the container holds the decoder.
             return heldContainer(Key.self)
         }
-        if keptContainer.holds(Key.self) { return keptContainer.decodingContainer(Key.self) }
-        return scopedContainer(Key.self)
+        if keptCell == cell, keptContainer.holds(Key.self) { return keptContainer.decodingContainer(Key.self) }
+        return scopedContainer(Key.self, cell: cell)
     }
 
     /// A container holding this decoder.
@@ -64,9 +69,10 @@ final class RowDecoder: Decoder {
     /// A new scoped container, kept for the next rows. Out of line, so that the fast path of
     /// ``container(keyedBy:)`` has no local of the container's type (see ``KeptContainer``).
     @inline(never)
-    private func scopedContainer<Key: CodingKey>(_ type: Key.Type) -> KeyedDecodingContainer<Key> {
-        let container = KeyedDecodingContainer(ScopedRowKeyedDecodingContainer<Key>(decoder: self))
+    private func scopedContainer<Key: CodingKey>(_ type: Key.Type, cell: DecoderCell) -> KeyedDecodingContainer<Key> {
+        let container = KeyedDecodingContainer(ScopedRowKeyedDecodingContainer<Key>(decoder: self, cell: cell))
         keptContainer.keep(container, for: Key.self)
+        keptCell = cell
         return container
     }
 
@@ -108,6 +114,14 @@ final class RowDecoder: Decoder {
         return try convert(index, key, T.self) { value throws(ConversionFailure) in
             try Conversions.integer(value, as: T.self)
         }
+    }
+
+    /// Column `key` as an `Int64`: ``decodeInteger(_:as:)`` under another signature, so that the
+    /// `Int64` and `Int` fields' methods differ and the optimizer keeps each whole, instead of
+    /// merging them into one reached through a thunk.
+    @inline(never)
+    func decodeInt64<K: CodingKey>(_ key: K) throws -> Int64 {
+        try decodeInteger(key, as: Int64.self)
     }
 
     /// Column `key` as a `Double`, as ``decodeInteger(_:as:)`` reads integers.

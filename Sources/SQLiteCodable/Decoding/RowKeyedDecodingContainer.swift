@@ -14,23 +14,31 @@ protocol RowKeyedDecoding: KeyedDecodingContainerProtocol {
     func withActiveDecoder<R>(_ body: (RowDecoder) throws -> R) throws -> R
 }
 
-/// The container of a decoder that is decoding a row on this thread: it keeps the decoder's
-/// address but no reference, and before each read checks that the decoder is still the one
-/// decoding on this thread (``RowDecoder/decodeRow(_:)`` marks it for exactly that time, and
-/// holds the decoder alive meanwhile). A container kept past its row, or used from another
-/// thread, throws instead of reading through a dangling address.
+/// The container of a decoder that is decoding a row: it keeps the decoder's address but no
+/// reference, with the decoder cell of the thread it was made on, and before each read checks
+/// that the cell still marks that decoder (``RowDecoder/decodeRow(_:)`` marks it for exactly
+/// the time of a row, and holds the decoder alive meanwhile). Cells are never freed, so the
+/// check is one load: a container kept past its row, or past its decoder, throws instead of
+/// reading through a dangling address.
+///
+/// Using it from another thread while its own thread decodes the same row would be a data
+/// race; Swift's concurrency checking rules that out, as neither it nor the decoder is
+/// `Sendable`.
 struct ScopedRowKeyedDecodingContainer<Key: CodingKey>: RowKeyedDecoding {
     private let decoder: Unmanaged<RowDecoder>
+    private let cell: RowDecoder.DecoderCell
 
-    init(decoder: RowDecoder) {
+    init(decoder: RowDecoder, cell: RowDecoder.DecoderCell) {
         self.decoder = Unmanaged.passUnretained(decoder)
+        self.cell = cell
     }
 
-    /// Runs `body` with the decoder borrowed (no retain) after checking it is the one decoding
-    /// on this thread, which keeps it alive.
+    /// Runs `body` with the decoder borrowed (no retain) after checking that its cell marks it
+    /// as decoding, which keeps it alive.
     @inline(__always)
     func withActiveDecoder<R>(_ body: (RowDecoder) throws -> R) throws -> R {
-        guard csqlite_active_decoder() == decoder.toOpaque() else {
+        // Compared as bits: the cell's nil is a plain word to compare, not a case to test.
+        guard UInt(bitPattern: cell.pointee) == UInt(bitPattern: decoder.toOpaque()) else {
             throw CodingErrors.containerOutlivedRow(keyType: Key.self)
         }
         return try decoder._withUnsafeGuaranteedRef(body)
@@ -208,7 +216,7 @@ extension RowKeyedDecoding {
     func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
         try withActiveDecoder { decoder in
             if let integer = decoder.recentInteger(key) { return integer }
-            return try decoder.decodeInteger(key, as: Int64.self)
+            return try decoder.decodeInt64(key)
         }
     }
 

@@ -1,64 +1,64 @@
 import CSQLiteAmalgamation
 
-/// The numbers of a live statement's current row over a range of columns, read in one call
-/// into SQLite per row (`csqlite_read_numbers`), so decoding an integer or a double field
-/// loads two values from memory instead of calling into SQLite.
+/// The numbers of a live statement's current row over a range of columns, read in place from
+/// the cells SQLite keeps for the row (`csqlite_row_cells`, one call per row): decoding an
+/// integer or a double field checks the cell's flags and loads its value, without a call into
+/// SQLite. Any other cell (text, blob, NULL, an integer kept for a REAL column) reads as nil here
+/// and is read through the API by the caller.
 ///
-/// Owned by one ``RowDecoder`` (which frees the storage); loaded at the start of each row it
-/// decodes, while the statement stays on that row.
+/// Owned by one ``RowDecoder``; loaded at the start of each row it decodes, while the statement
+/// stays on that row (the cells are SQLite's until the statement steps again).
 struct RowNumbers {
     /// The absolute index of the first column read.
     let base: Int
     /// How many columns each row reads.
     let capacity: Int
-    private let types: UnsafeMutablePointer<UInt8>
-    private let integers: UnsafeMutablePointer<Int64>
-    private let reals: UnsafeMutablePointer<Double>
-    /// How many columns the current row read (0 before the first row, or without a row).
+    /// The cell of column `base` of the current row (never read while `count` is 0).
+    private var cells: UnsafeRawPointer
+    /// How many columns the current row has from `base` on (0 before the first row, or without
+    /// a row).
     private(set) var count = 0
 
     init(base: Int, capacity: Int) {
         self.base = base
         self.capacity = capacity
-        types = .allocate(capacity: Swift.max(capacity, 1))
-        integers = .allocate(capacity: Swift.max(capacity, 1))
-        reals = .allocate(capacity: Swift.max(capacity, 1))
+        var available: Int32 = 0
+        cells = csqlite_row_cells(nil, 0, 0, &available)
     }
 
-    /// Frees the storage; the value must not be used afterwards.
-    func deallocate() {
-        types.deallocate()
-        integers.deallocate()
-        reals.deallocate()
-    }
-
-    /// Reads the current row of `handle`.
+    /// Reads where the current row of `handle` keeps its cells.
     @inline(__always)
     mutating func load(_ handle: OpaquePointer) {
-        count = Int(
-            csqlite_read_numbers(
-                handle, Int32(truncatingIfNeeded: base), Int32(truncatingIfNeeded: capacity), types, integers, reals))
+        var available: Int32 = 0
+        cells = csqlite_row_cells(
+            handle, Int32(truncatingIfNeeded: base), Int32(truncatingIfNeeded: capacity), &available)
+        count = Int(available)
     }
 
-    /// The storage class of column `index` (absolute), or nil when it was not read.
+    /// The cell of column `index` (absolute) and its flags, or nil when it was not read.
     @inline(__always)
-    private func type(at index: Int) -> Int32? {
+    private func cell(at index: Int) -> (cell: UnsafeRawPointer, flags: Int32)? {
         let offset = index &- base
-        guard offset >= 0, offset < count else { return nil }
-        return Int32(types[offset])
+        guard UInt(bitPattern: offset) < UInt(bitPattern: count) else { return nil }
+        let cell = cells + offset &* Int(CSQLITE_CELL_SIZE)
+        return (cell, Int32(cell.load(fromByteOffset: Int(CSQLITE_CELL_FLAGS_OFFSET), as: UInt16.self)))
     }
 
     /// Column `index` (absolute) when it holds an INTEGER, else nil.
     @inline(__always)
     func integer(at index: Int) -> Int64? {
-        guard type(at: index) == SQLITE_INTEGER else { return nil }
-        return integers[index &- base]
+        guard let (cell, flags) = cell(at: index), flags & CSQLITE_CELL_INTEGER_MASK == CSQLITE_CELL_INTEGER else {
+            return nil
+        }
+        return cell.load(as: Int64.self)
     }
 
     /// Column `index` (absolute) when it holds a REAL, else nil.
     @inline(__always)
     func real(at index: Int) -> Double? {
-        guard type(at: index) == SQLITE_FLOAT else { return nil }
-        return reals[index &- base]
+        guard let (cell, flags) = cell(at: index), flags & CSQLITE_CELL_REAL_MASK == CSQLITE_CELL_REAL else {
+            return nil
+        }
+        return cell.load(as: Double.self)
     }
 }

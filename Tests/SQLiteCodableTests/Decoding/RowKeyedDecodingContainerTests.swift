@@ -57,6 +57,45 @@ struct RowKeyedDecodingContainerTests {
         }
     }
 
+    /// Runs `body` on a new thread and returns once that thread has exited.
+    static func onThreadThatExits(_ body: @escaping @Sendable () -> Void) throws {
+        final class Box: @unchecked Sendable {
+            let body: @Sendable () -> Void
+            init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+        }
+        let context = Unmanaged.passRetained(Box(body)).toOpaque()
+        var thread = pthread_t()
+        let started = pthread_create(
+            &thread, nil,
+            { context in
+                guard let context else { return nil }
+                Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
+                return nil
+            }, context)
+        try #require(started == 0)
+        pthread_join(thread, nil)
+    }
+
+    @Test("a container kept past its thread and its decoder throws when used, and the next thread decodes")
+    func containerOutlivesThread() throws {
+        let keeper = Keeper()
+        let key = try #require(Self.keeperKey)
+        try Self.onThreadThatExits {
+            // The connection, its statements and the decoder all go with this closure.
+            let rows = try? Self.database().fetchAll(Escaping.self, sql: "SELECT a, b FROM t", [], userInfo: [key: keeper])
+            #expect(rows?.map(\.a) == [0, 1, 2])
+        }
+        let kept = try #require(keeper.container)
+        #expect(throws: DecodingError.self) { try kept.decode(Int64.self, forKey: .b) }
+        // Another thread takes the exited thread's cell and decodes rows of its own.
+        try Self.onThreadThatExits {
+            let rows = try? Self.database(rows: 5).fetchAll(Pair.self, sql: "SELECT a, b FROM t", [])
+            #expect(rows?.map(\.b) == [0, 10, 20, 30, 40])
+        }
+        #expect(throws: DecodingError.self) { try kept.decodeNil(forKey: .a) }
+        #expect(throws: DecodingError.self) { try kept.decode(Int64.self, forKey: .a) }
+    }
+
     /// A row read through containers of two key types, one after the other.
     struct TwoKeyTypes: Codable, Equatable {
         enum First: String, CodingKey { case a }
