@@ -82,7 +82,8 @@ struct RowKeyedDecodingContainerTests {
         let key = try #require(Self.keeperKey)
         try Self.onThreadThatExits {
             // The connection, its statements and the decoder all go with this closure.
-            let rows = try? Self.database().fetchAll(Escaping.self, sql: "SELECT a, b FROM t", [], userInfo: [key: keeper])
+            let rows = try? Self.database()
+                .fetchAll(Escaping.self, sql: "SELECT a, b FROM t", [], userInfo: [key: keeper])
             #expect(rows?.map(\.a) == [0, 1, 2])
         }
         let kept = try #require(keeper.container)
