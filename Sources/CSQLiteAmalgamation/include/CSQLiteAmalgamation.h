@@ -69,6 +69,8 @@ void **csqlite_decoder_cell(void);
 /// Slot numbers: one per use, so that uses never see each other's objects.
 #define CSQLITE_THREAD_SLOT_INSERT_SHAPE 0
 #define CSQLITE_THREAD_SLOT_SELECT_SHAPE 1
+#define CSQLITE_THREAD_SLOT_VALUE_ENCODER 2
+#define CSQLITE_THREAD_SLOT_RECORD_ENCODER 3
 
 /// The object in the calling thread's slot `slot`, or NULL. A Swift tier keeps in its slot an
 /// object only that thread uses (a memo of its last work), which it reads without a lock or an

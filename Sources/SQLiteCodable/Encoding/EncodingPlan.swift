@@ -1,3 +1,4 @@
+import CSQLiteAmalgamation
 import Foundation
 
 /// What encoding values of one `Encodable` type into setters needs, kept between values: an
@@ -22,8 +23,9 @@ final class EncodingPlan: @unchecked Sendable {
 
     /// Guards ``templates`` and ``lastInsert``.
     private let lock = NSLock()
-    /// The encoder kept between values; guarded by the plans' lock (``EncodingPlan/lock``), so
-    /// that finding the plan and taking its encoder is one locking.
+    /// The encoder kept between values for any thread (each thread first keeps its own,
+    /// ``ThreadEncoder``); guarded by the plans' lock (``EncodingPlan/lock``), so that finding
+    /// the plan and taking its encoder is one locking.
     private var spareEncoder: RowEncoder?
     /// The quoted template of the column at each position of the last value.
     private var templates: [(column: String, template: String)] = []
@@ -77,13 +79,15 @@ final class EncodingPlan: @unchecked Sendable {
         return plan(key, type, options: options)
     }
 
-    /// The plan for values of `type` with its kept encoder (or a fresh one when another thread
-    /// holds it), found and taken under one lock; give the encoder back with
+    /// The plan for values of `type` with a kept encoder: the calling thread's own when the
+    /// thread encoded values of this plan last (``ThreadEncoder``, no lock), else found and taken
+    /// under one lock, or a fresh one when other threads hold it. Give the encoder back with
     /// ``giveBack(_:)``. Nil for options a plan cannot be kept for.
     private static func checkOut(_ type: Any.Type, options: CodingOptions, omitsNil: Bool) -> (
         plan: EncodingPlan, encoder: RowEncoder
     )? {
         guard let key = key(type, options: options, omitsNil: omitsNil) else { return nil }
+        if let kept = ThreadEncoder<EncodingPlan>.take(from: threadSlot, where: { $0.key == key }) { return kept }
         lock.lock()
         let plan = plan(key, type, options: options)
         let spare = plan.spareEncoder
@@ -92,9 +96,19 @@ final class EncodingPlan: @unchecked Sendable {
         return (plan, spare ?? plan.makeEncoder())
     }
 
-    /// Keeps `encoder` for the next value (dropping the one kept, if another thread gave one
-    /// back meanwhile).
+    /// The per-thread slot of the thread's last plan and its encoder.
+    private static let threadSlot = CSQLITE_THREAD_SLOT_VALUE_ENCODER
+
+    /// Keeps `encoder` for the thread's next value; the encoder of another plan that the thread
+    /// kept goes back to that plan.
     private func giveBack(_ encoder: consuming RowEncoder) {
+        guard let (plan, replaced) = ThreadEncoder.keep(encoder, of: self, in: EncodingPlan.threadSlot) else { return }
+        plan.keepSpare(replaced)
+    }
+
+    /// Keeps `encoder` for the next value of any thread (dropping the one kept, if another
+    /// thread gave one back meanwhile).
+    private func keepSpare(_ encoder: consuming RowEncoder) {
         EncodingPlan.lock.lock()
         let dropped = spareEncoder
         spareEncoder = encoder
@@ -172,11 +186,16 @@ final class EncodingPlan: @unchecked Sendable {
 
     /// Encodes `value` into setters, one per column.
     func setters(for value: some Encodable) throws -> [Setter] {
-        EncodingPlan.lock.lock()
-        let spare = spareEncoder
-        spareEncoder = nil
-        EncodingPlan.lock.unlock()
-        let encoder = spare ?? makeEncoder()
+        let encoder: RowEncoder
+        if let kept = ThreadEncoder<EncodingPlan>.take(from: EncodingPlan.threadSlot, where: { $0 === self }) {
+            encoder = kept.encoder
+        } else {
+            EncodingPlan.lock.lock()
+            let spare = spareEncoder
+            spareEncoder = nil
+            EncodingPlan.lock.unlock()
+            encoder = spare ?? makeEncoder()
+        }
         defer { giveBack(encoder) }
         try encoder.encodeInPlace(value)
         return setters(encoder.columns, encoder.values)

@@ -1,9 +1,12 @@
+import CSQLiteAmalgamation
 import Foundation
 
 /// What a record type needs at run time, computed once per type: its naming, its SQL, and
 /// the SQL of inserts and updates per column set (so the statement cache sees the same text,
 /// and reuses one prepared statement, for every record of the type).
 final class RecordPlan: @unchecked Sendable {
+    /// The record type's identifier.
+    let type: ObjectIdentifier
     let rowType: String
     let tableName: String
     let quotedTable: String
@@ -21,12 +24,14 @@ final class RecordPlan: @unchecked Sendable {
     private var lastInsert: (columns: [String], sql: String)?
     private var insertSQLs: [[String]: String] = [:]
     private var updateSQLs: [[String]: String] = [:]
-    /// The encoder kept between single-record inserts; guarded by the plans' lock
-    /// (``RecordPlan/lock``), so that finding the plan and taking its encoder is one locking.
+    /// The encoder kept between single-record inserts for any thread (each thread first keeps
+    /// its own, ``ThreadEncoder``); guarded by the plans' lock (``RecordPlan/lock``), so that
+    /// finding the plan and taking its encoder is one locking.
     private var spareEncoder: RowEncoder?
     private var lastEncoded: (columns: [String], version: UInt64, skip: Int, sql: String)?
 
     init<R: Record>(_ type: R.Type) {
+        self.type = ObjectIdentifier(type)
         rowType = "\(R.self)"
         tableName = R.tableName
         quotedTable = SQLIdentifier.quote(tableName)
@@ -74,11 +79,13 @@ final class RecordPlan: @unchecked Sendable {
         RowEncoder(options: options, naming: naming, rowType: rowType, keepsContainer: true)
     }
 
-    /// The plan of `type` with its kept encoder (its key cache warm), or a fresh one when
-    /// another thread holds it, found and taken under one lock; give the encoder back with
+    /// The plan of `type` with a kept encoder (its key cache warm): the calling thread's own when
+    /// the thread encoded this type last (``ThreadEncoder``, no lock), else found and taken under
+    /// one lock, or a fresh one when other threads hold it. Give the encoder back with
     /// ``returnEncoder(_:)``.
     static func checkOut<R: Record>(_ type: R.Type) -> (plan: RecordPlan, encoder: RowEncoder) {
         let key = ObjectIdentifier(type)
+        if let kept = ThreadEncoder<RecordPlan>.take(from: threadSlot, where: { $0.type == key }) { return kept }
         lock.lock()
         let plan: RecordPlan
         if let last, last.type == key {
@@ -97,7 +104,19 @@ final class RecordPlan: @unchecked Sendable {
         return (plan, spare ?? plan.reusableEncoder())
     }
 
+    /// The per-thread slot of the thread's last plan and its encoder.
+    private static let threadSlot = CSQLITE_THREAD_SLOT_RECORD_ENCODER
+
+    /// Keeps `encoder` for the thread's next record; the encoder of another plan that the thread
+    /// kept goes back to that plan.
     func returnEncoder(_ encoder: consuming RowEncoder) {
+        guard let (plan, replaced) = ThreadEncoder.keep(encoder, of: self, in: RecordPlan.threadSlot) else { return }
+        plan.keepSpare(replaced)
+    }
+
+    /// Keeps `encoder` for the next record of any thread (dropping the one kept, if another
+    /// thread gave one back meanwhile).
+    private func keepSpare(_ encoder: consuming RowEncoder) {
         RecordPlan.lock.lock()
         let dropped = spareEncoder
         spareEncoder = encoder

@@ -282,4 +282,66 @@ struct EncodingPlanTests {
         #expect(String(describing: error).contains("DerivedRow"))
         #expect(try Doc.users.insert(BaseRow()).asSQL() == #"INSERT INTO "users" ("a") VALUES (1)"#)
     }
+
+    /// A value whose encoding makes an insert of another value of its own type, and keeps it.
+    final class Nesting: Encodable, @unchecked Sendable {
+        let email: String
+        let inner: Nesting?
+        var innerInsert: Insert?
+
+        init(email: String, inner: Nesting?) {
+            self.email = email
+            self.inner = inner
+        }
+
+        enum CodingKeys: String, CodingKey { case email }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if let inner { innerInsert = try Doc.users.insert(inner) }
+            try container.encode(email, forKey: .email)
+        }
+    }
+
+    @Test("a value encoded while the thread encodes another of its type gets an encoder of its own")
+    func nestedEncoding() throws {
+        for round in 0..<3 {
+            let outer = Nesting(email: "outer\(round)", inner: Nesting(email: "inner\(round)", inner: nil))
+            let insert = try Doc.users.insert(outer)
+            #expect(insert.asSQL() == #"INSERT INTO "users" ("email") VALUES ('outer\#(round)')"#)
+            #expect(outer.innerInsert?.asSQL() == #"INSERT INTO "users" ("email") VALUES ('inner\#(round)')"#)
+        }
+    }
+
+    @Test("a thread alternating between types, and threads each inserting their own, keep their values apart")
+    func threadsAndAlternatingTypes() async throws {
+        for row in 0..<4 {
+            let person = try Doc.users.insert(Person(email: "p\(row)", firstName: nil, age: row))
+            let other = try Doc.users.insert(Other(email: "o\(row)", age: nil))
+            #expect(person.asSQL() == #"INSERT INTO "users" ("email", "age") VALUES ('p\#(row)', \#(row))"#)
+            #expect(other.asSQL() == #"INSERT INTO "users" ("email") VALUES ('o\#(row)')"#)
+        }
+        let counts = try await withThrowingTaskGroup(of: Int.self) { group in
+            for task in 0..<4 {
+                group.addTask {
+                    let db = try Doc.database()
+                    try db.transaction {
+                        for row in 0..<200 {
+                            if task.isMultiple(of: 2) {
+                                try db.run(Doc.users.insert(Person(email: "t\(task)-\(row)", firstName: nil, age: row)))
+                            } else {
+                                try db.run(Doc.users.insert(Other(email: "t\(task)-\(row)", age: row)))
+                            }
+                        }
+                    }
+                    let sum = try db.scalar("SELECT sum(age) FROM users WHERE email LIKE 't\(task)-%'") as? Int64
+                    return Int(sum ?? -1)
+                }
+            }
+            var counts: [Int] = []
+            for try await count in group { counts.append(count) }
+            return counts
+        }
+        #expect(counts == Array(repeating: (0..<200).reduce(0, +), count: 4))
+    }
 }
