@@ -56,6 +56,15 @@ enum CodingErrors {
             DecodingError.Context(codingPath: codingPath, debugDescription: "\(rowType): \(what) is not supported"))
     }
 
+    /// The decoder handed to `init(from:)` used after its row was decoded.
+    @inline(never)
+    static func decoderOutlivedRow() -> DecodingError {
+        DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: [],
+                debugDescription: "a row's decoder was used after its row was decoded; read every value inside init(from:)"))
+    }
+
     /// A keyed container of a row used after the row was decoded (or from another thread).
     @inline(never)
     static func containerOutlivedRow(keyType: Any.Type) -> DecodingError {

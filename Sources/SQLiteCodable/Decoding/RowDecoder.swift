@@ -32,8 +32,9 @@ final class RowDecoder: Decoder {
     }
 
     /// Decodes the current row as `T`, marking this decoder in this thread's decoder cell
-    /// meanwhile (see ``ScopedRowKeyedDecodingContainer``). Without a cell (no memory for one),
-    /// the row is decoded unmarked, through containers that hold the decoder.
+    /// meanwhile (see ``ScopedRowKeyedDecodingContainer``), through a ``ScopedRowDecoder``.
+    /// Without a cell (no memory for one), the row is decoded unmarked, by this decoder itself,
+    /// through containers that hold it.
     @inline(__always)
     func decodeRow<T: Decodable>(_ type: T.Type) throws -> T {
         lookup.position = 0
@@ -42,7 +43,7 @@ final class RowDecoder: Decoder {
         let previous = cell.pointee
         cell.pointee = Unmanaged.passUnretained(self).toOpaque()
         defer { cell.pointee = previous }
-        return try T(from: self)
+        return try T(from: ScopedRowDecoder(decoder: self, cell: cell))
     }
 
     /// The scoped container of the last row: every row of a statement asks for the same one.

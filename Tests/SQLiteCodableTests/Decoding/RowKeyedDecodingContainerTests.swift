@@ -57,6 +57,46 @@ struct RowKeyedDecodingContainerTests {
         }
     }
 
+    /// Keeps the decoder a row hands to it.
+    final class DecoderKeeper: @unchecked Sendable {
+        var decoder: (any Decoder)?
+    }
+
+    static let decoderKeeperKey = CodingUserInfoKey(rawValue: "decoderKeeper")
+
+    /// A row that keeps its decoder in the `DecoderKeeper` passed through `userInfo`.
+    struct KeepsDecoder: Decodable {
+        let a: Int64
+        init(from decoder: any Decoder) throws {
+            a = try decoder.container(keyedBy: Keys.self).decode(Int64.self, forKey: .a)
+            #expect(decoder.codingPath.isEmpty)
+            (RowKeyedDecodingContainerTests.decoderKeeperKey.flatMap { decoder.userInfo[$0] } as? DecoderKeeper)?
+                .decoder = decoder
+        }
+    }
+
+    @Test("a decoder kept past its row throws when used, and has no user info left")
+    func keptDecoderThrows() throws {
+        let db = try Self.database()
+        let keeper = DecoderKeeper()
+        let key = try #require(Self.decoderKeeperKey)
+        let rows = try db.fetchAll(KeepsDecoder.self, sql: "SELECT a, b FROM t", [], userInfo: [key: keeper])
+        #expect(rows.map(\.a) == [0, 1, 2])
+        let kept = try #require(keeper.decoder)
+        #expect(kept.userInfo.isEmpty)
+        #expect(throws: DecodingError.self) { try kept.container(keyedBy: Keys.self) }
+        #expect(throws: DecodingError.self) { try kept.singleValueContainer() }
+        #expect(throws: DecodingError.self) { try kept.unkeyedContainer() }
+        do {
+            _ = try kept.container(keyedBy: Keys.self)
+            Issue.record("expected an error")
+        } catch let DecodingError.dataCorrupted(context) {
+            #expect(context.debugDescription.contains("decoder was used after its row was decoded"))
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
+
     /// Runs `body` on a new thread and returns once that thread has exited.
     static func onThreadThatExits(_ body: @escaping @Sendable () -> Void) throws {
         final class Box: @unchecked Sendable {
