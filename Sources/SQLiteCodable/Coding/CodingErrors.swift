@@ -62,7 +62,8 @@ enum CodingErrors {
         DecodingError.dataCorrupted(
             DecodingError.Context(
                 codingPath: [],
-                debugDescription: "a row's decoder was used after its row was decoded; read every value inside init(from:)"))
+                debugDescription: "a row's decoder was used after its row was decoded; "
+                    + "read every value inside init(from:)"))
     }
 
     /// A keyed container of a row used after the row was decoded (or from another thread).
