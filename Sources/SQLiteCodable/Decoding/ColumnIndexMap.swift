@@ -67,29 +67,33 @@ final class KeyLookup {
     private let converted: [String: Int]?
 
     /// The lookup made at one position of the previous row, in raw memory: no bounds or
-    /// uniqueness checks on the fields' fast path, and a stride of three words.
-    private struct Slot {
+    /// uniqueness checks on the fields' fast path, and a stride of four words.
+    struct Slot {
         /// The key type's identifier when `bits` identify the key; 0 for a key compared by
-        /// its string (``recentKeys``).
+        /// its string (``recentKeys``), or for a position not looked up yet.
         var keyType: UInt
         var bits: UInt64
         /// The column index; -1 for a key without a column.
         var index: Int
+        /// Where the column's cell is among the decoded row's cells, in bytes
+        /// (``RowNumbers/cellOffset(ofColumn:base:)``); -1 for a key without a column.
+        var cellOffset: Int
+
+        static var empty: Slot { Slot(keyType: 0, bits: 0, index: -1, cellOffset: -1) }
     }
 
     /// The most positions a row's lookups are remembered for.
-    private static let slotLimit = 256
+    static let slotLimit = 256
 
     // Hot paths, touched by one thread at a time (a statement is used while checked out):
     // no dynamic exclusivity checks.
-    /// The lookups of the previous row by position, as many as ``recentKeys`` holds.
-    private let slots = UnsafeMutablePointer<Slot>.allocate(capacity: KeyLookup.slotLimit)
+    /// The lookups of the previous row by position: ``slotLimit`` of them, those past
+    /// ``recentKeys``'s count empty. Its decoder reads them in place (``RowDecoder/recentInteger(_:)``).
+    let slots = UnsafeMutablePointer<Slot>.allocate(capacity: KeyLookup.slotLimit)
     /// The key looked up at each position, compared for keys not recognized by their bits.
     @exclusivity(unchecked) private var recentKeys: [String] = []
     /// How many positions ``slots`` and ``recentKeys`` hold.
     @exclusivity(unchecked) private var slotCount = 0
-    /// The position of the next lookup within the current row; reset before each row.
-    @exclusivity(unchecked) var position = 0
 
     deinit {
         slots.deallocate()
@@ -98,6 +102,7 @@ final class KeyLookup {
     init(map: ColumnIndexMap, naming: ColumnNaming) {
         self.map = map
         self.naming = naming
+        slots.initialize(repeating: .empty, count: KeyLookup.slotLimit)
         if naming.convertsColumns {
             var converted: [String: Int] = [:]
             for (offset, name) in map.names.enumerated() {
@@ -110,38 +115,35 @@ final class KeyLookup {
         }
     }
 
-    /// The column of `key` when it is the key of the same type and bits that the previous row
-    /// looked up at this position (a few loads and comparisons), else nil. Does not count the
-    /// position: on a hit the caller adds 1 to ``position`` once it has used the column; on a
-    /// miss it calls ``index(for:)``, which counts it.
+    /// The slot of `key` at `position` when `key` is the key of the same type and bits that
+    /// the previous row looked up there (a few loads and comparisons), else nil. Does not
+    /// count the position.
     @inline(__always)
-    func recentIndex<K: CodingKey>(for key: K) -> Int? {
-        let slot = position
-        guard slot < slotCount else { return nil }
-        let entry = slots[slot]
+    static func recentSlot<K: CodingKey>(for key: K, in slots: UnsafeMutablePointer<Slot>, at position: Int) -> Slot? {
+        guard position < slotLimit else { return nil }
+        let entry = slots[position]
         // A slot holding this key type was filled by a key that `KeyBits.of` read.
         guard entry.keyType == UInt(bitPattern: ObjectIdentifier(K.self)), entry.bits == KeyBits.ofKnown(key) else {
             return nil
         }
-        return entry.index
+        return entry
     }
 
-    /// The absolute column index for `key`, or -1 when the result has no such column.
+    /// The absolute column index for `key`, the key looked up at `position` of the row, or -1
+    /// when the result has no such column. Counts the position.
     @inline(__always)
-    func index<K: CodingKey>(for key: K) -> Int {
-        if let index = recentIndex(for: key) {
-            position &+= 1
-            return index
-        }
+    func index<K: CodingKey>(for key: K, at position: inout Int) -> Int {
         let slot = position
         position = slot &+ 1
+        if let entry = KeyLookup.recentSlot(for: key, in: slots, at: slot) { return entry.index }
         if let bits = KeyBits.of(key) {
             return remember(
-                slot, Slot(keyType: UInt(bitPattern: ObjectIdentifier(K.self)), bits: bits, index: -1), key.stringValue)
+                slot, Slot(keyType: UInt(bitPattern: ObjectIdentifier(K.self)), bits: bits, index: -1, cellOffset: -1),
+                key.stringValue)
         }
         let string = key.stringValue
         if slot < slotCount, slots[slot].keyType == 0, recentKeys[slot] == string { return slots[slot].index }
-        return remember(slot, Slot(keyType: 0, bits: 0, index: -1), string)
+        return remember(slot, Slot(keyType: 0, bits: 0, index: -1, cellOffset: -1), string)
     }
 
     /// Resolves `key` and keeps the lookup at position `slot` for the next row.
@@ -149,6 +151,7 @@ final class KeyLookup {
     private func remember(_ slot: Int, _ entry: Slot, _ key: String) -> Int {
         var entry = entry
         entry.index = resolve(key)
+        if entry.index >= 0 { entry.cellOffset = RowNumbers.cellOffset(ofColumn: entry.index, base: map.base) }
         if slot < slotCount {
             slots[slot] = entry
             recentKeys[slot] = key

@@ -18,6 +18,10 @@ final class RowDecoder: Decoder {
 
     /// The numbers of the current row, read once per row when decoding a live statement.
     @exclusivity(unchecked) var numbers: RowNumbers
+    /// The lookup's slots, read by the fields' fast path without going through the lookup.
+    private let slots: UnsafeMutablePointer<KeyLookup.Slot>
+    /// The position of the next key lookup within the current row; reset before each row.
+    @exclusivity(unchecked) var position = 0
 
     init(
         reader: ColumnReader, lookup: KeyLookup, options: CodingOptions, rowType: String,
@@ -26,6 +30,7 @@ final class RowDecoder: Decoder {
         numbers = RowNumbers(base: lookup.map.base, capacity: reader.handle == nil ? 0 : lookup.map.names.count)
         self.reader = reader
         self.lookup = lookup
+        slots = lookup.slots
         self.options = options
         self.rowType = rowType
         self.userInfo = userInfo
@@ -37,7 +42,7 @@ final class RowDecoder: Decoder {
     /// through containers that hold it.
     @inline(__always)
     func decodeRow<T: Decodable>(_ type: T.Type) throws -> T {
-        lookup.position = 0
+        position = 0
         if let handle = reader.handle, numbers.capacity > 0 { numbers.load(handle) }
         guard let cell = csqlite_decoder_cell() else { return try T(from: self) }
         let previous = cell.pointee
@@ -93,17 +98,28 @@ final class RowDecoder: Decoder {
     /// the key's position only then; nil otherwise (read it through ``decodeInteger(_:as:)``).
     @inline(__always)
     func recentInteger<K: CodingKey>(_ key: K) -> Int64? {
-        guard let index = lookup.recentIndex(for: key), let integer = numbers.integer(at: index) else { return nil }
-        lookup.position &+= 1
+        guard let slot = KeyLookup.recentSlot(for: key, in: slots, at: position),
+            let integer = numbers.integer(atCellOffset: slot.cellOffset)
+        else { return nil }
+        position &+= 1
         return integer
     }
 
     /// Column `key`'s REAL, as ``recentInteger(_:)`` reads an INTEGER.
     @inline(__always)
     func recentReal<K: CodingKey>(_ key: K) -> Double? {
-        guard let index = lookup.recentIndex(for: key), let real = numbers.real(at: index) else { return nil }
-        lookup.position &+= 1
+        guard let slot = KeyLookup.recentSlot(for: key, in: slots, at: position),
+            let real = numbers.real(atCellOffset: slot.cellOffset)
+        else { return nil }
+        position &+= 1
         return real
+    }
+
+    /// The absolute column index for `key`, the row's next key, or -1 when the result has no
+    /// such column. Counts the position.
+    @inline(__always)
+    func index<K: CodingKey>(for key: K) -> Int {
+        lookup.index(for: key, at: &position)
     }
 
     /// Column `key` as an integer of type `T`: any key, any storage class (converted, or a
@@ -138,7 +154,7 @@ final class RowDecoder: Decoder {
     /// The index of `key`'s column, or `keyNotFound` naming the column and the row type.
     @inline(__always)
     func requireIndex(_ key: some CodingKey) throws -> Int {
-        let index = lookup.index(for: key)
+        let index = index(for: key)
         if index >= 0 { return index }
         throw keyNotFound(key)
     }

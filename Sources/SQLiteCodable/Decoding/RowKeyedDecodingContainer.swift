@@ -65,7 +65,7 @@ extension RowKeyedDecoding {
 
     @inline(__always)
     func contains(_ key: Key) -> Bool {
-        (try? withActiveDecoder { decoder in decoder.lookup.index(for: key) >= 0 }) ?? false
+        (try? withActiveDecoder { decoder in decoder.index(for: key) >= 0 }) ?? false
     }
 
     /// The value `decode` reads for `key`, or nil when the result has no such column or it is
@@ -74,9 +74,9 @@ extension RowKeyedDecoding {
     @inline(__always)
     func decodePresent<T>(_ key: Key, _ decode: () throws -> T) throws -> T? {
         try withActiveDecoder { decoder in
-            let index = decoder.lookup.index(for: key)
+            let index = decoder.index(for: key)
             if index < 0 || decoder.reader.isNull(at: index) { return nil }
-            decoder.lookup.position -= 1
+            decoder.position -= 1
             return try decode()
         }
     }
@@ -93,7 +93,7 @@ extension RowKeyedDecoding {
             if let integer = decoder.recentInteger(key) {
                 if let exact = T(exactly: integer) { return exact }
                 // Read again, and reported, by the general path.
-                decoder.lookup.position &-= 1
+                decoder.position &-= 1
             }
             return try decoder.decodeInteger(key, as: T.self)
         }
@@ -102,7 +102,7 @@ extension RowKeyedDecoding {
     @inline(__always)
     func decodeNil(forKey key: Key) throws -> Bool {
         try withActiveDecoder { decoder in
-            let index = decoder.lookup.index(for: key)
+            let index = decoder.index(for: key)
             return index < 0 || decoder.reader.isNull(at: index)
         }
     }
@@ -287,7 +287,7 @@ extension RowKeyedDecoding {
     @inline(__always)
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         try withActiveDecoder { decoder in
-            let index = decoder.lookup.index(for: key)
+            let index = decoder.index(for: key)
             if index < 0 || decoder.reader.isNull(at: index) { return nil }
             let context = decoder.context(key: key)
             return try ValueDecoding.decode(type, reader: decoder.reader, index: index, context)

@@ -18,12 +18,20 @@ struct RowNumbers {
     /// How many columns the current row has from `base` on (0 before the first row, or without
     /// a row).
     private(set) var count = 0
+    /// The bytes of those columns' cells.
+    private var byteCount = 0
 
     init(base: Int, capacity: Int) {
         self.base = base
         self.capacity = capacity
         var available: Int32 = 0
         cells = csqlite_row_cells(nil, 0, 0, &available)
+    }
+
+    /// Where column `index` (absolute) has its cell among those of the columns from `base` on,
+    /// in bytes: what a key's lookup keeps, so that a field reads its cell with one addition.
+    static func cellOffset(ofColumn index: Int, base: Int) -> Int {
+        (index - base) * Int(CSQLITE_CELL_SIZE)
     }
 
     /// Reads where the current row of `handle` keeps its cells.
@@ -33,32 +41,44 @@ struct RowNumbers {
         cells = csqlite_row_cells(
             handle, Int32(truncatingIfNeeded: base), Int32(truncatingIfNeeded: capacity), &available)
         count = Int(available)
+        byteCount = count &* Int(CSQLITE_CELL_SIZE)
     }
 
-    /// The cell of column `index` (absolute) and its flags, or nil when it was not read.
+    /// The cell at `offset` bytes (``cellOffset(ofColumn:base:)``) and its flags, or nil when it
+    /// was not read (a negative offset included).
     @inline(__always)
-    private func cell(at index: Int) -> (cell: UnsafeRawPointer, flags: Int32)? {
-        let offset = index &- base
-        guard UInt(bitPattern: offset) < UInt(bitPattern: count) else { return nil }
-        let cell = cells + offset &* Int(CSQLITE_CELL_SIZE)
+    private func cell(atOffset offset: Int) -> (cell: UnsafeRawPointer, flags: Int32)? {
+        guard UInt(bitPattern: offset) < UInt(bitPattern: byteCount) else { return nil }
+        let cell = cells + offset
         return (cell, Int32(cell.load(fromByteOffset: Int(CSQLITE_CELL_FLAGS_OFFSET), as: UInt16.self)))
+    }
+
+    /// The cell at `offset` bytes when it holds an INTEGER, else nil.
+    @inline(__always)
+    func integer(atCellOffset offset: Int) -> Int64? {
+        guard let (cell, flags) = cell(atOffset: offset), flags & CSQLITE_CELL_INTEGER_MASK == CSQLITE_CELL_INTEGER
+        else { return nil }
+        return cell.load(as: Int64.self)
+    }
+
+    /// The cell at `offset` bytes when it holds a REAL, else nil.
+    @inline(__always)
+    func real(atCellOffset offset: Int) -> Double? {
+        guard let (cell, flags) = cell(atOffset: offset), flags & CSQLITE_CELL_REAL_MASK == CSQLITE_CELL_REAL else {
+            return nil
+        }
+        return cell.load(as: Double.self)
     }
 
     /// Column `index` (absolute) when it holds an INTEGER, else nil.
     @inline(__always)
     func integer(at index: Int) -> Int64? {
-        guard let (cell, flags) = cell(at: index), flags & CSQLITE_CELL_INTEGER_MASK == CSQLITE_CELL_INTEGER else {
-            return nil
-        }
-        return cell.load(as: Int64.self)
+        integer(atCellOffset: index < base ? -1 : RowNumbers.cellOffset(ofColumn: index, base: base))
     }
 
     /// Column `index` (absolute) when it holds a REAL, else nil.
     @inline(__always)
     func real(at index: Int) -> Double? {
-        guard let (cell, flags) = cell(at: index), flags & CSQLITE_CELL_REAL_MASK == CSQLITE_CELL_REAL else {
-            return nil
-        }
-        return cell.load(as: Double.self)
+        real(atCellOffset: index < base ? -1 : RowNumbers.cellOffset(ofColumn: index, base: base))
     }
 }
