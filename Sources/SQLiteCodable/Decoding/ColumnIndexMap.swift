@@ -82,14 +82,15 @@ final class KeyLookup {
         static var empty: Slot { Slot(keyType: 0, bits: 0, index: -1, cellOffset: -1) }
     }
 
-    /// The most positions a row's lookups are remembered for.
-    static let slotLimit = 256
+    /// How many positions a row's lookups are remembered for: the columns and a few more (keys
+    /// without a column), at most 256. Lookups past them take the general path.
+    let slotLimit: Int
 
     // Hot paths, touched by one thread at a time (a statement is used while checked out):
     // no dynamic exclusivity checks.
     /// The lookups of the previous row by position: ``slotLimit`` of them, those past
     /// ``recentKeys``'s count empty. Its decoder reads them in place (``RowDecoder/recentInteger(_:)``).
-    let slots = UnsafeMutablePointer<Slot>.allocate(capacity: KeyLookup.slotLimit)
+    let slots: UnsafeMutablePointer<Slot>
     /// The key looked up at each position, compared for keys not recognized by their bits.
     @exclusivity(unchecked) private var recentKeys: [String] = []
     /// How many positions ``slots`` and ``recentKeys`` hold.
@@ -102,7 +103,9 @@ final class KeyLookup {
     init(map: ColumnIndexMap, naming: ColumnNaming) {
         self.map = map
         self.naming = naming
-        slots.initialize(repeating: .empty, count: KeyLookup.slotLimit)
+        slotLimit = Swift.min(map.names.count + 16, 256)
+        slots = .allocate(capacity: slotLimit)
+        slots.initialize(repeating: .empty, count: slotLimit)
         if naming.convertsColumns {
             var converted: [String: Int] = [:]
             for (offset, name) in map.names.enumerated() {
@@ -119,8 +122,10 @@ final class KeyLookup {
     /// the previous row looked up there (a few loads and comparisons), else nil. Does not
     /// count the position.
     @inline(__always)
-    static func recentSlot<K: CodingKey>(for key: K, in slots: UnsafeMutablePointer<Slot>, at position: Int) -> Slot? {
-        guard position < slotLimit else { return nil }
+    static func recentSlot<K: CodingKey>(
+        for key: K, in slots: UnsafeMutablePointer<Slot>, limit: Int, at position: Int
+    ) -> Slot? {
+        guard position < limit else { return nil }
         let entry = slots[position]
         // A slot holding this key type was filled by a key that `KeyBits.of` read.
         guard entry.keyType == UInt(bitPattern: ObjectIdentifier(K.self)), entry.bits == KeyBits.ofKnown(key) else {
@@ -135,7 +140,7 @@ final class KeyLookup {
     func index<K: CodingKey>(for key: K, at position: inout Int) -> Int {
         let slot = position
         position = slot &+ 1
-        if let entry = KeyLookup.recentSlot(for: key, in: slots, at: slot) { return entry.index }
+        if let entry = KeyLookup.recentSlot(for: key, in: slots, limit: slotLimit, at: slot) { return entry.index }
         if let bits = KeyBits.of(key) {
             return remember(
                 slot, Slot(keyType: UInt(bitPattern: ObjectIdentifier(K.self)), bits: bits, index: -1, cellOffset: -1),
@@ -155,7 +160,7 @@ final class KeyLookup {
         if slot < slotCount {
             slots[slot] = entry
             recentKeys[slot] = key
-        } else if slot == slotCount, slot < KeyLookup.slotLimit {
+        } else if slot == slotCount, slot < slotLimit {
             slots[slot] = entry
             recentKeys.append(key)
             slotCount = recentKeys.count

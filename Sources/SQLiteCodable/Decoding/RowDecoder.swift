@@ -18,8 +18,10 @@ final class RowDecoder: Decoder {
 
     /// The numbers of the current row, read once per row when decoding a live statement.
     @exclusivity(unchecked) var numbers: RowNumbers
-    /// The lookup's slots, read by the fields' fast path without going through the lookup.
+    /// The lookup's slots and how many there are, read by the fields' fast path without going
+    /// through the lookup.
     private let slots: UnsafeMutablePointer<KeyLookup.Slot>
+    private let slotLimit: Int
     /// The position of the next key lookup within the current row; reset before each row.
     @exclusivity(unchecked) var position = 0
 
@@ -31,6 +33,7 @@ final class RowDecoder: Decoder {
         self.reader = reader
         self.lookup = lookup
         slots = lookup.slots
+        slotLimit = lookup.slotLimit
         self.options = options
         self.rowType = rowType
         self.userInfo = userInfo
@@ -98,7 +101,7 @@ final class RowDecoder: Decoder {
     /// the key's position only then; nil otherwise (read it through ``decodeInteger(_:as:)``).
     @inline(__always)
     func recentInteger<K: CodingKey>(_ key: K) -> Int64? {
-        guard let slot = KeyLookup.recentSlot(for: key, in: slots, at: position),
+        guard let slot = KeyLookup.recentSlot(for: key, in: slots, limit: slotLimit, at: position),
             let integer = numbers.integer(atCellOffset: slot.cellOffset)
         else { return nil }
         position &+= 1
@@ -108,7 +111,7 @@ final class RowDecoder: Decoder {
     /// Column `key`'s REAL, as ``recentInteger(_:)`` reads an INTEGER.
     @inline(__always)
     func recentReal<K: CodingKey>(_ key: K) -> Double? {
-        guard let slot = KeyLookup.recentSlot(for: key, in: slots, at: position),
+        guard let slot = KeyLookup.recentSlot(for: key, in: slots, limit: slotLimit, at: position),
             let real = numbers.real(atCellOffset: slot.cellOffset)
         else { return nil }
         position &+= 1

@@ -89,6 +89,41 @@ struct KeyLookupTests {
         #expect(rows.map(\.values) == [["x": 1, "y": 2], ["x": 3, "y": 4], ["y": 6]])
     }
 
+    /// Asks for many keys that have no column before the ones that do, more lookups per row
+    /// than the lookup remembers positions for (the columns and a few more).
+    struct ManyMissing: Decodable {
+        let missing: Int
+        let a: Int64
+        let b: Double
+
+        enum CodingKeys: String, CodingKey { case a, b }
+        struct Other: CodingKey {
+            let stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        init(from decoder: any Decoder) throws {
+            let others = try decoder.container(keyedBy: Other.self)
+            missing = (0..<40).filter { others.contains(Other(stringValue: "m\($0)")) }.count
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            a = try container.decode(Int64.self, forKey: .a)
+            b = try container.decode(Double.self, forKey: .b)
+        }
+    }
+
+    @Test("lookups past the positions a row remembers still find their columns, row after row")
+    func lookupsPastTheRememberedPositions() throws {
+        let db = try Connection()
+        try db.execute("CREATE TABLE t (a INTEGER, b REAL)")
+        try db.execute("INSERT INTO t VALUES (1, 1.5), (2, 2.5), (3, 3.5)")
+        let rows = try db.fetchAll(ManyMissing.self, sql: "SELECT a, b FROM t ORDER BY a")
+        #expect(rows.map(\.missing) == [0, 0, 0])
+        #expect(rows.map(\.a) == [1, 2, 3])
+        #expect(rows.map(\.b) == [1.5, 2.5, 3.5])
+    }
+
     @Test("keys of an 8-byte trivial struct read their columns")
     func structKeys() throws {
         let db = try Connection()
