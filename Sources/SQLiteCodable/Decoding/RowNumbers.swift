@@ -29,7 +29,8 @@ struct RowNumbers {
     }
 
     /// Where column `index` (absolute) has its cell among those of the columns from `base` on,
-    /// in bytes: what a key's lookup keeps, so that a field reads its cell with one addition.
+    /// in bytes: what a key's lookup keeps, so that a field reads its cell with one addition. A
+    /// column before `base` gives a negative offset, which reads as no cell.
     static func cellOffset(ofColumn index: Int, base: Int) -> Int {
         (index - base) * Int(CSQLITE_CELL_SIZE)
     }
@@ -73,12 +74,12 @@ struct RowNumbers {
     /// Column `index` (absolute) when it holds an INTEGER, else nil.
     @inline(__always)
     func integer(at index: Int) -> Int64? {
-        integer(atCellOffset: index < base ? -1 : RowNumbers.cellOffset(ofColumn: index, base: base))
+        integer(atCellOffset: RowNumbers.cellOffset(ofColumn: index, base: base))
     }
 
     /// Column `index` (absolute) when it holds a REAL, else nil.
     @inline(__always)
     func real(at index: Int) -> Double? {
-        real(atCellOffset: index < base ? -1 : RowNumbers.cellOffset(ofColumn: index, base: base))
+        real(atCellOffset: RowNumbers.cellOffset(ofColumn: index, base: base))
     }
 }
