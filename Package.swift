@@ -126,6 +126,18 @@ let package = Package(
             name: "SQLiteCodableTests",
             dependencies: ["SQLiteCodable", "SQLiteTyped", "SQLiteCore"]
         ),
+        // SQLite.swift programs, as its documentation, README and Playground write them, in the
+        // Swift 5 language mode most such apps use: they must compile unchanged and run.
+        .testTarget(
+            name: "SQLiteSwiftCompatibilityTests",
+            dependencies: ["SQLite"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        // The same API under Swift 6's strict concurrency checking.
+        .testTarget(
+            name: "SQLiteSwiftStrictConcurrencyTests",
+            dependencies: ["SQLite"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
