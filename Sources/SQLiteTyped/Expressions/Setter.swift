@@ -163,6 +163,14 @@ extension Setter: Expressible {
     }
 }
 
+extension Setter: CustomStringConvertible {
+    /// The assignment as SQL with its value inlined: `(email <- "alice@mac.com").description`
+    /// is `"email" = 'alice@mac.com'`.
+    public var description: String {
+        asSQL()
+    }
+}
+
 infix operator <- : AssignmentPrecedence
 postfix operator ++
 postfix operator --

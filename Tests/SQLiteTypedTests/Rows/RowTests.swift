@@ -25,12 +25,12 @@ import Testing
         let db = try Doc.populated()
         let row = try #require(try db.pluck(users.filter(id == 1)))
         let emailAsNumber = Expression<Int64>("email")
-        #expect(throws: QueryError.typeMismatch(name: #""email""#, expected: "Int64", found: "TEXT")) {
+        #expect(throws: ColumnTypeMismatch(name: #""email""#, expected: "Int64", found: "TEXT")) {
             try row.get(emailAsNumber)
         }
         let live = try db.prepareRowIterator(users.filter(id == 1))
         let liveRow = try #require(try live.failableNext())
-        #expect(throws: QueryError.typeMismatch(name: #""email""#, expected: "Int64", found: "TEXT")) {
+        #expect(throws: ColumnTypeMismatch(name: #""email""#, expected: "Int64", found: "TEXT")) {
             try liveRow.get(emailAsNumber)
         }
         // Numbers read as text, as SQLite converts them.
@@ -81,7 +81,7 @@ import Testing
         #expect(first[sameCount] == 3 && second[sameCount] == 7)
         // A number read as another type converts, or throws.
         #expect(try second.get(Expression<String>("sample_count_column")) == "7")
-        #expect(throws: QueryError.self) { try second.get(Expression<Int64>("note_text_column")) }
+        #expect(throws: ColumnTypeMismatch.self) { try second.get(Expression<Int64>("note_text_column")) }
         #expect(second.binding(at: 1) as? Int64 == 4)
     }
 
