@@ -171,7 +171,14 @@ extension Setter: CustomStringConvertible {
     }
 }
 
-infix operator <- : AssignmentPrecedence
+/// The precedence of `<-`, as SQLite.swift declares it: below assignment, grouping left.
+precedencegroup ColumnAssignment {
+    associativity: left
+    assignment: true
+    lowerThan: AssignmentPrecedence
+}
+
+infix operator <- : ColumnAssignment
 postfix operator ++
 postfix operator --
 

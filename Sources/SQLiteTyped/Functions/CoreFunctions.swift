@@ -41,6 +41,27 @@ extension Expression where Datatype == Blob {
     public var length: Expression<Int> { SQLText.call("length", self) }
 }
 
+extension Expression where Datatype == Blob? {
+    /// The number of bytes, nil for `NULL`: `length("data")`.
+    public var length: Expression<Int?> { SQLText.call("length", self) }
+}
+
+extension Expression where Datatype == Data {
+    /// `length` random bytes: `Expression<Data>.random(16)` renders `randomblob(16)`.
+    public static func random(_ length: Int) -> Expression<Data> { SQLText.call("randomblob", length) }
+
+    /// `length` zero bytes: `zeroblob(16)`.
+    public static func allZeros(_ length: Int) -> Expression<Data> { SQLText.call("zeroblob", length) }
+
+    /// The number of bytes: `length("data")`.
+    public var length: Expression<Int> { SQLText.call("length", self) }
+}
+
+extension Expression where Datatype == Data? {
+    /// The number of bytes, nil for `NULL`: `length("data")`.
+    public var length: Expression<Int?> { SQLText.call("length", self) }
+}
+
 extension Expression where Datatype: TextDatatype {
     /// The number of characters: `length("name")`.
     public var length: Expression<Datatype.IntResult> { SQLText.call("length", self) }

@@ -27,6 +27,13 @@ private typealias Expression = SQLiteTyped.Expression
         (Expression<Blob>.random(16), "randomblob(16)"),
         (Expression<Blob>.allZeros(4), "zeroblob(4)"),
         (data.length, #"length("data")"#),
+        (Expression<Blob?>("data").length, #"length("data")"#),
+        (Expression<Data>.random(16), "randomblob(16)"),
+        (Expression<Data>.allZeros(4), "zeroblob(4)"),
+        (Expression<Data>("data").length, #"length("data")"#),
+        (Expression<Data?>("data").length, #"length("data")"#),
+        (Collation.nocase, "NOCASE"),
+        (Collation.custom("NODIACRITIC"), #""NODIACRITIC""#),
         (email.length, #"length("email")"#),
         (name.length, #"length("name")"#),
         (email.lowercaseString, #"lower("email")"#),
@@ -70,6 +77,9 @@ private typealias Expression = SQLiteTyped.Expression
         #expect(try db.scalar(alice.select(caseWhen([(Self.balance > 50, "rich")], else: "poor"))) == "rich")
         #expect(try db.scalar(Doc.users.select(Self.email.groupConcat("|"))) != nil)
         #expect(try db.scalar(Expression<Blob>.random(8)).bytes.count == 8)
+        #expect(try db.scalar(Expression<Data>.random(8)).count == 8)
+        #expect(try db.scalar(Expression<Data>.allZeros(3)) == Data([0, 0, 0]))
+        #expect(try db.scalar(Expression<Data>.allZeros(5).length) == 5)
     }
 
     @Test func randomIntegersOfEveryIntegerType() throws {

@@ -98,6 +98,33 @@ import Testing
         #expect(try iterator.failableNext() == nil)
     }
 
+    @Test func compactMapSkipsNil() throws {
+        let db = try Doc.populated()
+        let names = try db.prepareRowIterator(users.order(id)).compactMap { $0[name] }
+        #expect(names == ["Alice", "Betty"])
+        #expect(throws: ColumnTypeMismatch.self) {
+            try db.prepareRowIterator(users).compactMap { try $0.get(Expression<Int64>("email")) }
+        }
+    }
+
+    /// Raw SQL iterated as typed rows, its columns found by their quoted names.
+    @Test func rowIteratorOverRawSQL() throws {
+        let db = try Doc.populated()
+        let rows = try db.prepareRowIterator("SELECT id, email, name FROM users WHERE id > ? ORDER BY id", bindings: 1)
+        #expect(
+            try rows.map { "\($0[id]) \($0[email]) \($0[name] ?? "-")" } == [
+                "2 betty@icloud.com Betty", "3 cathy@mac.com -",
+            ])
+        let listed = try db.prepareRowIterator("SELECT count(*) AS n FROM users WHERE id IN (?, ?)", bindings: [1, 3])
+        #expect(try listed.failableNext()?[Expression<Int64>("n")] == 2)
+        let all = try db.prepareRowIterator("SELECT * FROM users")
+        #expect(try all.map { $0[email] }.count == 3)
+        let missing = try db.prepareRowIterator("SELECT id FROM users")
+        let row = try #require(try missing.failableNext())
+        #expect(throws: QueryError.self) { try row.get(email) }
+        #expect(throws: Result.self) { try db.prepareRowIterator("SELECT nothing FROM users") }
+    }
+
     @Test func iterationErrorsAreThrown() throws {
         let db = try Doc.populated()
         try db.createFunction("boom", argumentCount: 1) { _ in throw QueryError.noSuchTable(name: "boom") }
