@@ -601,8 +601,8 @@ public func === <V: Value>(lhs: Expression<V>, rhs: V) -> Expression<Bool> where
     SQLText.infix("IS", lhs, value: boundValue(rhs))
 }
 
-/// Null-safe equality: `(lhs IS rhs)`.
-public func === <V: Value>(lhs: Expression<V?>, rhs: V) -> Expression<Bool?> where V.Datatype: Equatable {
+/// Null-safe equality: `(lhs IS rhs)`; `name === nil` renders `("name" IS NULL)`.
+public func === <V: Value>(lhs: Expression<V?>, rhs: V?) -> Expression<Bool?> where V.Datatype: Equatable {
     SQLText.infix("IS", lhs, value: boundValue(rhs))
 }
 
@@ -611,8 +611,8 @@ public func === <V: Value>(lhs: V, rhs: Expression<V>) -> Expression<Bool> where
     SQLText.infix("IS", bound(lhs), rhs)
 }
 
-/// Null-safe equality: `(lhs IS rhs)`.
-public func === <V: Value>(lhs: V, rhs: Expression<V?>) -> Expression<Bool?> where V.Datatype: Equatable {
+/// Null-safe equality: `(lhs IS rhs)`; `nil === name` renders `(NULL IS "name")`.
+public func === <V: Value>(lhs: V?, rhs: Expression<V?>) -> Expression<Bool?> where V.Datatype: Equatable {
     SQLText.infix("IS", bound(lhs), rhs)
 }
 
@@ -643,8 +643,8 @@ public func !== <V: Value>(lhs: Expression<V>, rhs: V) -> Expression<Bool> where
     SQLText.infix("IS NOT", lhs, value: boundValue(rhs))
 }
 
-/// Null-safe inequality: `(lhs IS NOT rhs)`.
-public func !== <V: Value>(lhs: Expression<V?>, rhs: V) -> Expression<Bool?> where V.Datatype: Equatable {
+/// Null-safe inequality: `(lhs IS NOT rhs)`; `name !== nil` renders `("name" IS NOT NULL)`.
+public func !== <V: Value>(lhs: Expression<V?>, rhs: V?) -> Expression<Bool?> where V.Datatype: Equatable {
     SQLText.infix("IS NOT", lhs, value: boundValue(rhs))
 }
 
@@ -653,8 +653,8 @@ public func !== <V: Value>(lhs: V, rhs: Expression<V>) -> Expression<Bool> where
     SQLText.infix("IS NOT", bound(lhs), rhs)
 }
 
-/// Null-safe inequality: `(lhs IS NOT rhs)`.
-public func !== <V: Value>(lhs: V, rhs: Expression<V?>) -> Expression<Bool?> where V.Datatype: Equatable {
+/// Null-safe inequality: `(lhs IS NOT rhs)`; `nil !== name` renders `(NULL IS NOT "name")`.
+public func !== <V: Value>(lhs: V?, rhs: Expression<V?>) -> Expression<Bool?> where V.Datatype: Equatable {
     SQLText.infix("IS NOT", bound(lhs), rhs)
 }
 

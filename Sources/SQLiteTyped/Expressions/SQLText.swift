@@ -64,6 +64,36 @@ enum SQLText {
         return result
     }
 
+    /// `sql` as it is when one pair of parentheses encloses all of it (`("a" > 0)`), else in
+    /// parentheses (`NOT ("a" > 0)` becomes `(NOT ("a" > 0))`). Quoted text and identifiers
+    /// are skipped, so a parenthesis inside `'...'` or `"..."` does not count.
+    static func parenthesized(_ sql: String) -> String {
+        var depth = 0
+        var quote: UInt8?
+        var closedAtEnd = false
+        let count = sql.utf8.count
+        for (offset, byte) in sql.utf8.enumerated() {
+            if let open = quote {
+                if byte == open { quote = nil }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "`"):
+                quote = byte
+            case UInt8(ascii: "("):
+                if offset == 0 { closedAtEnd = true }
+                depth += 1
+            case UInt8(ascii: ")"):
+                depth -= 1
+                // The first parenthesis closes before the end: `("a") AND ("b")`.
+                if depth == 0 && offset != count - 1 { closedAtEnd = false }
+            default:
+                if offset == 0 { return "(" + sql + ")" }
+            }
+        }
+        return closedAtEnd && depth == 0 ? sql : "(" + sql + ")"
+    }
+
     /// Templates joined by `separator`, with their bindings concatenated.
     static func join(_ separator: String, _ expressions: [Expressible]) -> Expression<Void> {
         var template = ""

@@ -163,7 +163,22 @@ extension Setter: Expressible {
     }
 }
 
-infix operator <- : AssignmentPrecedence
+extension Setter: CustomStringConvertible {
+    /// The assignment as SQL with its value inlined: `(email <- "alice@mac.com").description`
+    /// is `"email" = 'alice@mac.com'`.
+    public var description: String {
+        asSQL()
+    }
+}
+
+/// The precedence of `<-`, as SQLite.swift declares it: below assignment, grouping left.
+precedencegroup ColumnAssignment {
+    associativity: left
+    assignment: true
+    lowerThan: AssignmentPrecedence
+}
+
+infix operator <- : ColumnAssignment
 postfix operator ++
 postfix operator --
 

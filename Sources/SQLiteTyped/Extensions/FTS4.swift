@@ -17,7 +17,7 @@
 
         /// `fts4(...)` from a full configuration.
         public static func FTS4(_ config: FTS4Config) -> Module {
-            Module("fts4", config.arguments())
+            Module(name: "fts4", arguments: config.arguments())
         }
     }
 
@@ -30,17 +30,23 @@
     /// ```
     open class FTS4Config: FTSConfig, @unchecked Sendable {
         /// The `matchinfo=` option.
-        public enum MatchInfo: String, Sendable {
+        public enum MatchInfo: String, Sendable, CustomStringConvertible {
             /// `matchinfo="fts3"`.
             case fts3
+
+            /// The option's value: `fts3`.
+            public var description: String { rawValue }
         }
 
         /// The `order=` option.
-        public enum Order: String, Sendable {
+        public enum Order: String, Sendable, CustomStringConvertible {
             /// Optimized for ascending docids (the default).
             case asc
             /// Optimized for descending docids.
             case desc
+
+            /// The option's value: `asc` or `desc`.
+            public var description: String { rawValue }
         }
 
         var compressFunction: String?

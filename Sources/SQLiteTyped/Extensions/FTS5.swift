@@ -8,7 +8,7 @@
         /// // CREATE VIRTUAL TABLE "emails" USING fts5("subject", "body" UNINDEXED)
         /// ```
         public static func FTS5(_ config: FTS5Config) -> Module {
-            Module("fts5", config.arguments())
+            Module(name: "fts5", arguments: config.arguments())
         }
     }
 
@@ -45,7 +45,7 @@
             return self
         }
 
-        /// `detail=full|column|none`.
+        /// `detail="full"`, `"column"` or `"none"`.
         @discardableResult
         open func detail(_ detail: Detail) -> Self {
             detailOption = detail
@@ -64,8 +64,12 @@
             var arguments = super.arguments()
             if let contentRowId { arguments.append(option("content_rowid", literal: contentRowId.asSQL())) }
             if let columnSize { arguments.append(option("columnsize", literal: String(columnSize))) }
-            if let detailOption { arguments.append(option("detail", literal: detailOption.rawValue)) }
+            if let detailOption { arguments.append(option("detail", detailOption.rawValue)) }
             return arguments
+        }
+
+        override func tokenizerValue(_ tokenizer: Tokenizer) -> String {
+            tokenizer.fts5Value
         }
     }
 

@@ -1,5 +1,10 @@
 #if FTS4 || FTS5
     /// A full-text tokenizer, for `tokenize=`.
+    ///
+    /// Rendered as each module reads it: FTS4 takes the name and quoted arguments
+    /// (`tokenize=unicode61 "remove_diacritics=1"`), FTS5 one quoted string
+    /// (`tokenize="unicode61 remove_diacritics 1"`, `tokenize="trigram case_sensitive 0"`). A
+    /// tokenizer without arguments is its bare name in both (`tokenize=porter`).
     public struct Tokenizer: Sendable, CustomStringConvertible {
         /// The simple tokenizer.
         public static let Simple = Tokenizer("simple")
@@ -10,11 +15,11 @@
         public static func Unicode61(
             removeDiacritics: Bool? = nil, tokenchars: Set<Character> = [], separators: Set<Character> = []
         ) -> Tokenizer {
-            var arguments: [String] = []
-            if let removeDiacritics { arguments.append(SQLText.quote("remove_diacritics=\(removeDiacritics ? 1 : 0)")) }
-            if !tokenchars.isEmpty { arguments.append(SQLText.quote("tokenchars=" + String(tokenchars.sorted()))) }
-            if !separators.isEmpty { arguments.append(SQLText.quote("separators=" + String(separators.sorted()))) }
-            return Tokenizer("unicode61", arguments)
+            var options: [(key: String, value: String)] = []
+            if let removeDiacritics { options.append(("remove_diacritics", removeDiacritics ? "1" : "0")) }
+            if !tokenchars.isEmpty { options.append(("tokenchars", String(tokenchars.sorted()))) }
+            if !separators.isEmpty { options.append(("separators", String(separators.sorted()))) }
+            return Tokenizer("unicode61", options.map { $0.key + "=" + $0.value }, options: options)
         }
 
         /// The trigram tokenizer (FTS5 only).
@@ -29,16 +34,47 @@
 
         /// The tokenizer's name.
         public let name: String
-        /// Its arguments, as written after the name.
+        /// Its arguments: `remove_diacritics=1`, `case_sensitive`, `0`, ...
         public let arguments: [String]
+        /// The unicode61 options as keys and values, which FTS5 writes as separate words.
+        let options: [(key: String, value: String)]?
 
-        init(_ name: String, _ arguments: [String] = []) {
+        init(_ name: String, _ arguments: [String] = [], options: [(key: String, value: String)]? = nil) {
             self.name = name
             self.arguments = arguments
+            self.options = options
         }
 
-        /// `name arguments...`.
+        /// `name arguments...`: `unicode61 remove_diacritics=1`, `trigram case_sensitive 0`.
         public var description: String { ([name] + arguments).joined(separator: " ") }
+
+        /// The value of an FTS4 `tokenize=` option: the name, then each argument quoted.
+        var fts4Value: String {
+            ([name] + arguments.map(SQLText.quote)).joined(separator: " ")
+        }
+
+        /// The value of an FTS5 `tokenize=` option: the bare name, or with arguments the whole
+        /// list as one quoted string (option values as FTS5 strings).
+        var fts5Value: String {
+            let words: [String]
+            if let options {
+                words = options.flatMap { [$0.key, Self.fts5String($0.value)] }
+            } else {
+                words = arguments
+            }
+            if words.isEmpty { return name }
+            return SQLText.quote(([name] + words).joined(separator: " "))
+        }
+
+        /// `value` as an FTS5 string: in `'`, with `'` doubled.
+        private static func fts5String(_ value: String) -> String {
+            var quoted = "'"
+            for character in value {
+                quoted.append(character)
+                if character == "'" { quoted.append("'") }
+            }
+            return quoted + "'"
+        }
     }
 
     /// Options shared by ``FTS4Config`` and ``FTS5Config``: columns, tokenizer, prefix indexes,
@@ -104,7 +140,7 @@
         /// The module arguments.
         func arguments() -> [Expressible] {
             var arguments = columnArguments()
-            if let tokenizer { arguments.append(option("tokenize", literal: tokenizer.description)) }
+            if let tokenizer { arguments.append(option("tokenize", literal: tokenizerValue(tokenizer))) }
             if !prefixes.isEmpty {
                 arguments.append(option("prefix", prefixes.sorted().map(String.init).joined(separator: ",")))
             }
@@ -114,6 +150,11 @@
                 arguments.append(option("content", literal: externalContent))
             }
             return arguments
+        }
+
+        /// The `tokenize=` value as this module reads it (FTS4's form; FTS5 overrides it).
+        func tokenizerValue(_ tokenizer: Tokenizer) -> String {
+            tokenizer.fts4Value
         }
 
         func columnArguments() -> [Expressible] {

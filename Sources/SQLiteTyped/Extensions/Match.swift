@@ -29,4 +29,10 @@ extension VirtualTable {
     public func match(_ pattern: Expression<String>) -> QueryType {
         filter(match(pattern) as Expression<Bool>)
     }
+
+    /// The table filtered by an optional full-text query expression:
+    /// `SELECT * FROM "emails" WHERE ("emails" MATCH "pattern")`.
+    public func match(_ pattern: Expression<String?>) -> QueryType {
+        filter(match(pattern) as Expression<Bool?>)
+    }
 }

@@ -14,7 +14,7 @@
                 arguments.append(pair.0)
                 arguments.append(pair.1)
             }
-            return Module("rtree", arguments)
+            return Module(name: "rtree", arguments: arguments)
         }
     }
 #endif

@@ -27,6 +27,13 @@ extension Collation: CustomStringConvertible {
     }
 }
 
+extension Collation: Expressible {
+    /// The collation as SQL, as it appears after `COLLATE`.
+    public var expression: Expression<Void> {
+        Expression(literal: description)
+    }
+}
+
 extension ExpressionType {
     /// The expression compared with `collation`: `("name" COLLATE NOCASE)`.
     public func collate(_ collation: Collation) -> Expression<UnderlyingType> {

@@ -22,9 +22,12 @@ extension Expression where Datatype: NumberDatatype {
     public var sign: Expression<Datatype> { SQLText.call("sign", self) }
 }
 
-extension Expression where Datatype == Int64 {
-    /// A random 64-bit integer: `random()`.
-    public static func random() -> Expression<Int64> { Expression(literal: "random()") }
+extension ExpressionType where UnderlyingType: Value, UnderlyingType.Datatype: IntegerDatatype {
+    /// A random 64-bit integer: `Expression<Int>.random()` renders `random()`.
+    ///
+    /// For every value type stored as an integer (SQLite.swift requires `Datatype == Int64`;
+    /// this also covers types stored as another integer type).
+    public static func random() -> Expression<UnderlyingType> { Expression(literal: "random()") }
 }
 
 extension Expression where Datatype == Blob {
@@ -36,6 +39,27 @@ extension Expression where Datatype == Blob {
 
     /// The number of bytes: `length("data")`.
     public var length: Expression<Int> { SQLText.call("length", self) }
+}
+
+extension Expression where Datatype == Blob? {
+    /// The number of bytes, nil for `NULL`: `length("data")`.
+    public var length: Expression<Int?> { SQLText.call("length", self) }
+}
+
+extension Expression where Datatype == Data {
+    /// `length` random bytes: `Expression<Data>.random(16)` renders `randomblob(16)`.
+    public static func random(_ length: Int) -> Expression<Data> { SQLText.call("randomblob", length) }
+
+    /// `length` zero bytes: `zeroblob(16)`.
+    public static func allZeros(_ length: Int) -> Expression<Data> { SQLText.call("zeroblob", length) }
+
+    /// The number of bytes: `length("data")`.
+    public var length: Expression<Int> { SQLText.call("length", self) }
+}
+
+extension Expression where Datatype == Data? {
+    /// The number of bytes, nil for `NULL`: `length("data")`.
+    public var length: Expression<Int?> { SQLText.call("length", self) }
 }
 
 extension Expression where Datatype: TextDatatype {
@@ -115,9 +139,17 @@ extension Expression where Datatype: TextDatatype {
         return SQLText.call("substr", [self, location, length])
     }
 
-    /// The characters in a 0-based range, as Swift counts: `name[0..<3]` renders
-    /// `substr("name", 1, 3)`.
+    /// `substr` with the range's lower bound as the start and its length as the length, as
+    /// SQLite.swift renders it: `name[1..<3]` is `substr("name", 1, 2)`, the first two
+    /// characters, since SQLite counts from 1. For a 0-based range as Swift counts, use
+    /// ``substring(in:)``.
     public subscript(range: Range<Int>) -> Expression<Datatype> {
+        substring(range.lowerBound, length: range.count)
+    }
+
+    /// The characters in a 0-based range, as Swift counts them: `name.substring(in: 1..<3)`
+    /// renders `substr("name", 2, 2)`, the second and third characters.
+    public func substring(in range: Range<Int>) -> Expression<Datatype> {
         substring(range.lowerBound + 1, length: range.count)
     }
 
@@ -150,6 +182,18 @@ extension Collection where Element: Value, Element.Datatype: Equatable, Self: Se
         let placeholders = [String](repeating: "?", count: count).joined(separator: ", ")
         let list = Expression<Void>("(" + placeholders + ")", map { $0.datatypeValue })
         return SQLText.infix("IN", expression, list)
+    }
+}
+
+extension String {
+    /// `(? LIKE pattern)`: this string, bound, matched against a pattern column.
+    ///
+    /// ```swift
+    /// rules.filter("alice@mac.com".like(pattern))
+    /// // SELECT * FROM "rules" WHERE ('alice@mac.com' LIKE "pattern")
+    /// ```
+    public func like(_ pattern: Expression<String>, escape character: Character? = nil) -> Expression<Bool> {
+        Expression<String>(value: self).like(pattern, escape: character)
     }
 }
 

@@ -23,7 +23,7 @@ extension FunctionValue where Self: Value, Self.ValueType == Self {
     public static func fromArgument(_ argument: Binding?) throws -> Self {
         guard let argument else { throw QueryError.unexpectedNullValue(name: "function argument") }
         guard let datatype = StoredValue.convert(argument, to: Datatype.self) else {
-            throw QueryError.typeMismatch(
+            throw ColumnTypeMismatch(
                 name: "function argument", expected: "\(Self.self)", found: StoredValue.describe(argument))
         }
         return try fromDatatypeValue(datatype)

@@ -165,10 +165,11 @@ extension QueryType {
         return (from.name, from.database)
     }
 
-    /// `INSERT INTO "table" SELECT ...`: inserts the rows another query returns.
-    public func insert(_ query: QueryType) -> Insert {
+    /// `INSERT INTO "table" SELECT ...`: inserts the rows another query returns. An ``Update``,
+    /// as in SQLite.swift: `db.run` returns the number of rows inserted.
+    public func insert(_ query: QueryType) -> Update {
         let select = query.expression
-        return Insert("INSERT INTO " + qualifiedTableName + " " + select.template, select.bindings)
+        return Update("INSERT INTO " + qualifiedTableName + " " + select.template, select.bindings)
     }
 
     func insert(_ onConflict: OnConflict?, _ values: SetterList) -> Insert {
@@ -214,6 +215,11 @@ extension QueryType {
 
     /// Inserts several rows with a conflict resolution: `INSERT OR IGNORE ... VALUES (...), (...)`.
     public func insertMany(or onConflict: OnConflict, _ values: [[Setter]]) -> Insert {
+        insertMany(onConflict, values)
+    }
+
+    /// Inserts several rows with a conflict resolution, one variadic argument per row.
+    public func insertMany(or onConflict: OnConflict, _ values: [Setter]...) -> Insert {
         insertMany(onConflict, values)
     }
 

@@ -63,6 +63,12 @@ extension QueryType {
         Expression(namespace + "." + column.template, column.bindings)
     }
 
+    /// `column` qualified with this table's name (or alias), as ``subscript(_:)-(Expression<T>)``:
+    /// `users.namespace(id)` renders `"users"."id"`.
+    public func namespace<V>(_ column: Expression<V>) -> Expression<V> {
+        self[column]
+    }
+
     /// Every column of this table: `users[*]` renders `"users".*`.
     public subscript(star: Star) -> Expression<Void> {
         Expression(namespace + ".*", [])

@@ -47,8 +47,9 @@ struct SQLRenderer {
                 if let hint = table.hint { sql += hint.rawValue + " " }
                 sql += "("
                 append(table.query)
-                sql += ") "
+                sql += ")"
             }
+            sql += " "
         }
         sql += clauses.select.distinct ? "SELECT DISTINCT " : "SELECT "
         append(clauses.select.columns)

@@ -25,6 +25,19 @@ extension QueryType {
         return upsert(insertValues, onConflictOf: conflicting, set: setValues)
     }
 
+    /// Upserts with explicit update setters, the inserted values given one by one:
+    ///
+    /// ```swift
+    /// try db.run(counts.upsert(word <- "swift", total <- 1, onConflictOf: word, set: [total += 1]))
+    /// // INSERT INTO "counts" ("word", "total") VALUES ('swift', 1)
+    /// //   ON CONFLICT ("word") DO UPDATE SET "total" = ("total" + 1)
+    /// ```
+    public func upsert(_ insertValues: Setter..., onConflictOf conflicting: Expressible, set setValues: [Setter])
+        -> Insert
+    {
+        upsert(insertValues, onConflictOf: conflicting, set: setValues)
+    }
+
     /// Upserts with explicit update setters: `... ON CONFLICT ("email") DO UPDATE SET ...`;
     /// with no update setters, `DO NOTHING`.
     public func upsert(_ insertValues: [Setter], onConflictOf conflicting: Expressible, set setValues: [Setter])

@@ -1,4 +1,6 @@
-/// An error reading a typed value from a ``Row``.
+/// An error reading a typed value from a ``Row``: the same cases as SQLite.swift's, so a
+/// `switch` written for it stays exhaustive. A value of the wrong type is a
+/// ``ColumnTypeMismatch`` instead.
 public enum QueryError: Error, Sendable, Equatable {
     /// The table does not exist.
     case noSuchTable(name: String)
@@ -9,8 +11,6 @@ public enum QueryError: Error, Sendable, Equatable {
     case ambiguousColumn(name: String, similar: [String])
     /// The column is `NULL` but the expression's type is not optional.
     case unexpectedNullValue(name: String)
-    /// The column holds a value the expression's type cannot hold (e.g. text for an `Int64`).
-    case typeMismatch(name: String, expected: String, found: String)
 }
 
 extension QueryError: CustomStringConvertible {
@@ -26,8 +26,6 @@ extension QueryError: CustomStringConvertible {
             "ambiguous column '\(name)' (please disambiguate: [\(similar.joined(separator: ", "))])"
         case .unexpectedNullValue(let name):
             "unexpected NULL value for column '\(name)' (use an optional expression to read NULL)"
-        case .typeMismatch(let name, let expected, let found):
-            "column '\(name)' holds \(found), which cannot be read as \(expected)"
         }
     }
 }

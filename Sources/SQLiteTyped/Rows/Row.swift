@@ -39,10 +39,14 @@ public struct Row {
         return source.statement.row.binding(at: index)
     }
 
-    /// The value of `column`; throws ``QueryError`` when the column is missing or ambiguous,
-    /// is `NULL`, or holds a value of another type.
+    /// The value of `column`; throws ``QueryError`` when the column is missing or ambiguous or
+    /// is `NULL`, and ``ColumnTypeMismatch`` when it holds a value of another type.
+    ///
+    /// Generic over any `Value`, as in SQLite.swift: code generic over `T: Value` can read
+    /// `row[Expression<T>("c")]`. When `T.fromDatatypeValue` gives something other than a `T`
+    /// (a `ValueType` of another type), reading throws ``ColumnTypeMismatch``.
     @inlinable
-    public func get<V: Value>(_ column: Expression<V>) throws -> V where V.ValueType == V {
+    public func get<V: Value>(_ column: Expression<V>) throws -> V {
         guard let value = try read(V.self, column.template) else {
             throw QueryError.unexpectedNullValue(name: column.template)
         }
@@ -51,7 +55,7 @@ public struct Row {
 
     /// The value of an optional `column`, nil for `NULL`.
     @inlinable
-    public func get<V: Value>(_ column: Expression<V?>) throws -> V? where V.ValueType == V {
+    public func get<V: Value>(_ column: Expression<V?>) throws -> V? {
         try read(V.self, column.template)
     }
 
@@ -61,7 +65,7 @@ public struct Row {
     /// error and stops the program with the reason (as in SQLite.swift); use ``get(_:)-(Expression<V>)``
     /// to handle it instead.
     @inlinable
-    public subscript<V: Value>(column: Expression<V>) -> V where V.ValueType == V {
+    public subscript<V: Value>(column: Expression<V>) -> V {
         if let value = fastRead(V.self, column.template) { return value }
         do {
             return try get(column)
@@ -73,7 +77,7 @@ public struct Row {
     /// The value of an optional `column`, nil for `NULL`; traps on a missing or ambiguous
     /// column (see ``get(_:)-(Expression<V?>)``).
     @inlinable
-    public subscript<V: Value>(column: Expression<V?>) -> V? where V.ValueType == V {
+    public subscript<V: Value>(column: Expression<V?>) -> V? {
         if let value = fastRead(V.self, column.template) { return value }
         do {
             return try get(column)
@@ -87,7 +91,7 @@ public struct Row {
     /// Nothing here uses `template` after reading the value, so the string is not retained
     /// across the call into SQLite.
     @inlinable
-    func fastRead<V: Value>(_ type: V.Type, _ template: String) -> V? where V.ValueType == V {
+    func fastRead<V: Value>(_ type: V.Type, _ template: String) -> V? {
         guard RecentLookup.isSupported else { return nil }
         if source.isCopied { return fastReadCopied(type, template) }
         let slot = map.position
@@ -96,7 +100,7 @@ public struct Row {
         let bits = RecentLookup.bits(of: template)
         guard lookup.low == bits.low, lookup.high == bits.high else { return nil }
         let column = Int32(truncatingIfNeeded: lookup.index)
-        let value: V?
+        let value: V.ValueType?
         if V.Datatype.self == Int64.self {
             var integer: Int64 = 0
             guard csqlite_column_int64(source.handle, column, &integer) == SQLITE_INTEGER else { return nil }
@@ -109,31 +113,35 @@ public struct Row {
         } else {
             return nil
         }
-        if value != nil { map.position = slot &+ 1 }
-        return value
+        guard let value, let result = Row.cast(value, to: V.self) else { return nil }
+        map.position = slot &+ 1
+        return result
     }
 
     /// The common case of reading a copied row (one `pluck` returned): the column found by the
     /// storage its template shares with the selected expression, holding a number of the
     /// expected type. Nil to take the full path.
     @inlinable
-    func fastReadCopied<V: Value>(_ type: V.Type, _ template: String) -> V? where V.ValueType == V {
+    func fastReadCopied<V: Value>(_ type: V.Type, _ template: String) -> V? {
         guard let index = map.sharedKeyIndex(of: template), let cells = source.cells, index < source.cellCount
         else { return nil }
+        let value: V.ValueType?
         if V.Datatype.self == Int64.self {
             guard case .integer(let integer) = cells[index] else { return nil }
-            return try? V.fromDatatypeValue(same(integer, V.Datatype.self))
-        }
-        if V.Datatype.self == Double.self {
+            value = try? V.fromDatatypeValue(same(integer, V.Datatype.self))
+        } else if V.Datatype.self == Double.self {
             guard case .real(let real) = cells[index] else { return nil }
-            return try? V.fromDatatypeValue(same(real, V.Datatype.self))
+            value = try? V.fromDatatypeValue(same(real, V.Datatype.self))
+        } else {
+            return nil
         }
-        return nil
+        guard let value else { return nil }
+        return Row.cast(value, to: V.self)
     }
 
     /// Reads the column for `template` as `V`, nil for `NULL`.
     @inlinable
-    func read<V: Value>(_ type: V.Type, _ template: String) throws -> V? where V.ValueType == V {
+    func read<V: Value>(_ type: V.Type, _ template: String) throws -> V? {
         if source.isCopied { return try readCopied(type, template) }
         let index = try map.liveIndex(of: template)
         return try Row.readLive(V.self, source, index, template)
@@ -144,14 +152,26 @@ public struct Row {
     @inlinable
     static func readLive<V: Value>(_ type: V.Type, _ source: RowSource, _ index: Int, _ template: String) throws
         -> V?
-    where V.ValueType == V {
+    {
+        guard let value = try readLiveValue(V.self, source, index, template) else { return nil }
+        return try cast(value, to: V.self, template)
+    }
+
+    /// Reads column `index` of `statement`'s current row converted by `V.fromDatatypeValue`,
+    /// nil for `NULL`; `template` names the column in errors.
+    @inlinable
+    static func readLiveValue<V: Value>(_ type: V.Type, _ source: RowSource, _ index: Int, _ template: String)
+        throws -> V.ValueType?
+    {
         let handle = source.handle
         let column = Int32(truncatingIfNeeded: index)
         // Numbers: the storage class and the value in one call.
         if V.Datatype.self == Int64.self {
             var integer: Int64 = 0
             let storage = csqlite_column_int64(handle, column, &integer)
-            if storage == SQLITE_INTEGER { return try V.fromDatatypeValue(same(integer, V.Datatype.self)) }
+            if storage == SQLITE_INTEGER {
+                return try V.fromDatatypeValue(same(integer, V.Datatype.self))
+            }
             if storage == SQLITE_NULL { return nil }
             throw mismatch(template, V.self, storage)
         }
@@ -187,18 +207,34 @@ public struct Row {
 
     /// Reads from the copied values of a row the statement has stepped past.
     @inlinable
-    func readCopied<V: Value>(_ type: V.Type, _ template: String) throws -> V? where V.ValueType == V {
+    func readCopied<V: Value>(_ type: V.Type, _ template: String) throws -> V? {
         let index = try map.index(of: template)
         guard let cell = source.cell(at: index) else { return nil }
         if case .null = cell { return nil }
         guard let datatype = cell.converted(to: V.Datatype.self) else {
-            throw QueryError.typeMismatch(name: template, expected: "\(V.self)", found: cell.kind)
+            throw ColumnTypeMismatch(name: template, expected: "\(V.self)", found: cell.kind)
         }
-        return try V.fromDatatypeValue(datatype)
+        return try Row.cast(V.fromDatatypeValue(datatype), to: V.self, template)
     }
 
     @usableFromInline
-    static func mismatch<V>(_ template: String, _ type: V.Type, _ storage: Int32) -> QueryError {
-        .typeMismatch(name: template, expected: "\(V.self)", found: StoredValue.describe(storage: storage))
+    static func mismatch<V>(_ template: String, _ type: V.Type, _ storage: Int32) -> ColumnTypeMismatch {
+        ColumnTypeMismatch(name: template, expected: "\(V.self)", found: StoredValue.describe(storage: storage))
+    }
+
+    /// A converted value as `V`, nil when it is not one. Free when `V.ValueType` is `V` (every
+    /// built-in value type): the test is on types, decided when the read is specialized.
+    @inlinable
+    static func cast<V: Value>(_ value: V.ValueType, to type: V.Type) -> V? {
+        if V.ValueType.self == V.self { return same(value, V.self) }
+        return value as? V
+    }
+
+    /// A converted value as `V`; throws ``ColumnTypeMismatch`` naming `template` when it is
+    /// not one (a `fromDatatypeValue` that gives another type).
+    @inlinable
+    static func cast<V: Value>(_ value: V.ValueType, to type: V.Type, _ template: String) throws -> V {
+        if let result = cast(value, to: V.self) { return result }
+        throw ColumnTypeMismatch(name: template, expected: "\(V.self)", found: "\(Swift.type(of: value))")
     }
 }

@@ -78,21 +78,42 @@ extension SchemaType {
 }
 
 /// A virtual table module and its arguments, for ``VirtualTable/create(_:ifNotExists:)``:
-/// `Module("fts5", [subject, body])` renders `fts5("subject", "body")`.
+/// `Module("custom", [subject, body])` renders `"custom"("subject", "body")`.
+///
+/// A module built with ``init(_:_:)`` has its name quoted as an identifier, as in
+/// SQLite.swift; the built-in ones (`.FTS4(...)`, `.FTS5(...)`, `.RTree(...)`) render
+/// their names bare: `fts5("subject", "body")`.
 public struct Module: Sendable {
     /// The module name, e.g. `fts4`.
     public var name: String
     /// The arguments, rendered with their values inlined.
     public var arguments: [Expressible]
+    /// Whether ``name`` renders quoted.
+    let quotesName: Bool
 
-    /// A module call from its name and arguments.
+    /// A module call from its name (rendered quoted) and arguments.
     public init(_ name: String, _ arguments: [Expressible]) {
-        self.name = name
-        self.arguments = arguments
+        self.init(name: name, arguments: arguments, quotesName: true)
     }
 
-    /// `name(arguments)`.
+    /// A module whose name renders as written, for the built-in modules.
+    init(name: String, arguments: [Expressible], quotesName: Bool = false) {
+        self.name = name
+        self.arguments = arguments
+        self.quotesName = quotesName
+    }
+
+    /// `name(arguments)`, the arguments' values inlined.
     var sql: String {
-        name + "(" + arguments.map { $0.asSQL() }.joined(separator: ", ") + ")"
+        expression.asSQL()
+    }
+}
+
+extension Module: Expressible {
+    /// `name(arguments)` with the arguments' bindings.
+    public var expression: Expression<Void> {
+        let joined = SQLText.join(", ", arguments)
+        let prefix = quotesName ? SQLText.quote(name) : name
+        return Expression(prefix + "(" + joined.template + ")", joined.bindings)
     }
 }

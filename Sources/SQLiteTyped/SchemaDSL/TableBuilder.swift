@@ -32,23 +32,23 @@ public final class TableBuilder {
 
     // MARK: - Columns
 
+    // The overloads are SQLite.swift's, with one difference: `check:` takes a
+    // `BooleanExpression` (an `Expression<Bool>` or an `Expression<Bool?>`), so each of its
+    // pairs of overloads (one per check type) is one overload here.
+
     /// A column, optionally `UNIQUE`, with a `CHECK` and a default expression.
     public func column<V: Value>(
         _ name: Expression<V>, unique: Bool = false, check: BooleanExpression? = nil,
         defaultValue: Expression<V>? = nil
     ) {
-        add(
-            ColumnDefinition(
-                name, V.declaredDatatype, nullable: false, unique: unique, check: check, defaultValue: defaultValue))
+        add(name, V.declaredDatatype, nullable: false, unique: unique, check: check, defaultValue: defaultValue)
     }
 
     /// A column with a default value: `"name" TEXT DEFAULT ('Anonymous')`.
     public func column<V: Value>(
         _ name: Expression<V>, unique: Bool = false, check: BooleanExpression? = nil, defaultValue: V
     ) {
-        add(
-            ColumnDefinition(
-                name, V.declaredDatatype, nullable: false, unique: unique, check: check, defaultValue: defaultValue))
+        add(name, V.declaredDatatype, nullable: false, unique: unique, check: check, defaultValue: bound(defaultValue))
     }
 
     /// A `PRIMARY KEY` column (`primaryKey: true`), or an ordinary one (`false`).
@@ -56,50 +56,59 @@ public final class TableBuilder {
         _ name: Expression<V>, primaryKey: Bool, check: BooleanExpression? = nil,
         defaultValue: Expression<V>? = nil
     ) {
-        var definition = ColumnDefinition(
-            name, V.declaredDatatype, nullable: false, unique: false, check: check, defaultValue: defaultValue)
-        if primaryKey { definition.primaryKey = .default }
-        add(definition)
+        add(
+            name, V.declaredDatatype, primaryKey: primaryKey ? .default : nil, nullable: false, check: check,
+            defaultValue: defaultValue)
     }
 
     /// An integer primary key, with `.autoincrement` for `PRIMARY KEY AUTOINCREMENT`.
+    ///
+    /// For every value type stored as an integer (SQLite.swift requires `Datatype == Int64`).
     public func column<V: Value>(_ name: Expression<V>, primaryKey: PrimaryKey, check: BooleanExpression? = nil)
     where V.Datatype: IntegerDatatype {
-        var definition = ColumnDefinition(name, V.declaredDatatype, nullable: false, unique: false, check: check)
-        definition.primaryKey = primaryKey
-        add(definition)
+        add(name, V.declaredDatatype, primaryKey: primaryKey, nullable: false, check: check)
     }
 
     /// A column referencing another table's column: `"user_id" INTEGER NOT NULL REFERENCES "users" ("id")`.
+    ///
+    /// For any value type (SQLite.swift requires `Datatype == Int64`), so text keys can be
+    /// referenced too.
     public func column<V: Value>(
         _ name: Expression<V>, unique: Bool = false, check: BooleanExpression? = nil, references table: QueryType,
         _ other: Expression<V>
     ) {
-        var definition = ColumnDefinition(name, V.declaredDatatype, nullable: false, unique: unique, check: check)
-        definition.references = (table.qualifiedTableName, other.template)
-        add(definition)
+        add(name, V.declaredDatatype, nullable: false, unique: unique, check: check, references: (table, other))
+    }
+
+    /// A primary key column referencing another table's column:
+    /// `"id" INTEGER PRIMARY KEY NOT NULL REFERENCES "users" ("id")`.
+    public func column<V: Value>(
+        _ name: Expression<V>, primaryKey: Bool, check: BooleanExpression? = nil, references table: QueryType,
+        _ other: Expression<V>
+    ) {
+        add(
+            name, V.declaredDatatype, primaryKey: primaryKey ? .default : nil, nullable: false, check: check,
+            references: (table, other))
     }
 
     /// A text column with a collation: `"email" TEXT NOT NULL COLLATE NOCASE`.
-    public func column(
-        _ name: Expression<String>, unique: Bool = false, check: BooleanExpression? = nil,
-        defaultValue: Expression<String>? = nil, collate: Collation
-    ) {
-        var definition = ColumnDefinition(
-            name, String.declaredDatatype, nullable: false, unique: unique, check: check, defaultValue: defaultValue)
-        definition.collate = collate
-        add(definition)
+    public func column<V: Value>(
+        _ name: Expression<V>, unique: Bool = false, check: BooleanExpression? = nil,
+        defaultValue: Expression<V>? = nil, collate: Collation
+    ) where V.Datatype == String {
+        add(
+            name, V.declaredDatatype, nullable: false, unique: unique, check: check, defaultValue: defaultValue,
+            collate: collate)
     }
 
     /// A text column with a collation and a default value.
-    public func column(
-        _ name: Expression<String>, unique: Bool = false, check: BooleanExpression? = nil, defaultValue: String,
+    public func column<V: Value>(
+        _ name: Expression<V>, unique: Bool = false, check: BooleanExpression? = nil, defaultValue: V,
         collate: Collation
-    ) {
-        var definition = ColumnDefinition(
-            name, String.declaredDatatype, nullable: false, unique: unique, check: check, defaultValue: defaultValue)
-        definition.collate = collate
-        add(definition)
+    ) where V.Datatype == String {
+        add(
+            name, V.declaredDatatype, nullable: false, unique: unique, check: check,
+            defaultValue: bound(defaultValue), collate: collate)
     }
 
     // MARK: Optional columns
@@ -109,18 +118,23 @@ public final class TableBuilder {
         _ name: Expression<V?>, unique: Bool = false, check: BooleanExpression? = nil,
         defaultValue: Expression<V>? = nil
     ) {
-        add(
-            ColumnDefinition(
-                name, V.declaredDatatype, nullable: true, unique: unique, check: check, defaultValue: defaultValue))
+        add(name, V.declaredDatatype, nullable: true, unique: unique, check: check, defaultValue: defaultValue)
+    }
+
+    /// A nullable column whose default is an optional expression:
+    /// `t.column(nickname, defaultValue: name)` renders `"nickname" TEXT DEFAULT ("name")`.
+    public func column<V: Value>(
+        _ name: Expression<V?>, unique: Bool = false, check: BooleanExpression? = nil,
+        defaultValue: Expression<V?>
+    ) {
+        add(name, V.declaredDatatype, nullable: true, unique: unique, check: check, defaultValue: defaultValue)
     }
 
     /// A nullable column with a default value.
     public func column<V: Value>(
         _ name: Expression<V?>, unique: Bool = false, check: BooleanExpression? = nil, defaultValue: V
     ) {
-        add(
-            ColumnDefinition(
-                name, V.declaredDatatype, nullable: true, unique: unique, check: check, defaultValue: defaultValue))
+        add(name, V.declaredDatatype, nullable: true, unique: unique, check: check, defaultValue: bound(defaultValue))
     }
 
     /// A nullable column referencing another table's column: `"manager_id" INTEGER REFERENCES "users" ("id")`.
@@ -128,31 +142,47 @@ public final class TableBuilder {
         _ name: Expression<V?>, unique: Bool = false, check: BooleanExpression? = nil, references table: QueryType,
         _ other: Expression<V>
     ) {
-        var definition = ColumnDefinition(name, V.declaredDatatype, nullable: true, unique: unique, check: check)
-        definition.references = (table.qualifiedTableName, other.template)
-        add(definition)
+        add(name, V.declaredDatatype, nullable: true, unique: unique, check: check, references: (table, other))
+    }
+
+    /// A nullable primary key column referencing another table's column.
+    public func column<V: Value>(
+        _ name: Expression<V?>, primaryKey: Bool, check: BooleanExpression? = nil, references table: QueryType,
+        _ other: Expression<V>
+    ) {
+        add(
+            name, V.declaredDatatype, primaryKey: primaryKey ? .default : nil, nullable: true, check: check,
+            references: (table, other))
     }
 
     /// A nullable text column with a collation: `"name" TEXT COLLATE RTRIM`.
-    public func column(
-        _ name: Expression<String?>, unique: Bool = false, check: BooleanExpression? = nil,
-        defaultValue: Expression<String>? = nil, collate: Collation
-    ) {
-        var definition = ColumnDefinition(
-            name, String.declaredDatatype, nullable: true, unique: unique, check: check, defaultValue: defaultValue)
-        definition.collate = collate
-        add(definition)
+    public func column<V: Value>(
+        _ name: Expression<V?>, unique: Bool = false, check: BooleanExpression? = nil,
+        defaultValue: Expression<V>? = nil, collate: Collation
+    ) where V.Datatype == String {
+        add(
+            name, V.declaredDatatype, nullable: true, unique: unique, check: check, defaultValue: defaultValue,
+            collate: collate)
+    }
+
+    /// A nullable text column with a collation and an optional default expression.
+    public func column<V: Value>(
+        _ name: Expression<V?>, unique: Bool = false, check: BooleanExpression? = nil,
+        defaultValue: Expression<V?>, collate: Collation
+    ) where V.Datatype == String {
+        add(
+            name, V.declaredDatatype, nullable: true, unique: unique, check: check, defaultValue: defaultValue,
+            collate: collate)
     }
 
     /// A nullable text column with a collation and a default value.
-    public func column(
-        _ name: Expression<String?>, unique: Bool = false, check: BooleanExpression? = nil, defaultValue: String,
+    public func column<V: Value>(
+        _ name: Expression<V?>, unique: Bool = false, check: BooleanExpression? = nil, defaultValue: V,
         collate: Collation
-    ) {
-        var definition = ColumnDefinition(
-            name, String.declaredDatatype, nullable: true, unique: unique, check: check, defaultValue: defaultValue)
-        definition.collate = collate
-        add(definition)
+    ) where V.Datatype == String {
+        add(
+            name, V.declaredDatatype, nullable: true, unique: unique, check: check,
+            defaultValue: bound(defaultValue), collate: collate)
     }
 
     // MARK: - Table constraints
@@ -162,9 +192,9 @@ public final class TableBuilder {
         definitions.append("PRIMARY KEY (" + SQLText.join(", ", [column] + more).asSQL() + ")")
     }
 
-    /// `UNIQUE ("a", "b")` over one or more columns.
-    public func unique(_ column: Expressible, _ more: Expressible...) {
-        unique([column] + more)
+    /// `UNIQUE ("a", "b")` over the columns.
+    public func unique(_ columns: Expressible...) {
+        unique(columns)
     }
 
     /// `UNIQUE (...)` over a list of columns.
@@ -172,7 +202,8 @@ public final class TableBuilder {
         definitions.append("UNIQUE (" + SQLText.join(", ", columns).asSQL() + ")")
     }
 
-    /// `CHECK (condition)`: `t.check(balance >= 0)` renders `CHECK (("balance" >= 0.0))`.
+    /// `CHECK (condition)`, wrapping the condition in parentheses of its own as SQLite.swift
+    /// does: `t.check(balance >= 0)` renders `CHECK (("balance" >= 0.0))`.
     public func check(_ condition: BooleanExpression) {
         definitions.append("CHECK (" + condition.asSQL() + ")")
     }
@@ -193,20 +224,61 @@ public final class TableBuilder {
         foreignKey([column], references: table, [other], update: update, delete: delete)
     }
 
-    /// A composite foreign key: `FOREIGN KEY ("a", "b") REFERENCES "t" ("x", "y")`.
+    /// A foreign key over two columns:
+    /// `t.foreignKey((a, b), references: other, (x, y))` renders
+    /// `FOREIGN KEY ("a", "b") REFERENCES "other" ("x", "y")`.
+    public func foreignKey<T: Value, U: Value>(
+        _ composite: (Expression<T>, Expression<U>), references table: QueryType,
+        _ other: (Expression<T>, Expression<U>), update: Dependency? = nil, delete: Dependency? = nil
+    ) {
+        foreignKey(
+            [composite.0, composite.1], references: table, [other.0, other.1], update: update, delete: delete)
+    }
+
+    /// A foreign key over three columns.
+    public func foreignKey<T: Value, U: Value, V: Value>(
+        _ composite: (Expression<T>, Expression<U>, Expression<V>), references table: QueryType,
+        _ other: (Expression<T>, Expression<U>, Expression<V>), update: Dependency? = nil,
+        delete: Dependency? = nil
+    ) {
+        foreignKey(
+            [composite.0, composite.1, composite.2], references: table, [other.0, other.1, other.2],
+            update: update, delete: delete)
+    }
+
+    /// A foreign key over a list of columns: `FOREIGN KEY ("a", "b") REFERENCES "t" ("x", "y")`.
     public func foreignKey(
         _ columns: [Expressible], references table: QueryType, _ others: [Expressible],
         update: Dependency? = nil, delete: Dependency? = nil
     ) {
         var text = "FOREIGN KEY (" + SQLText.join(", ", columns).asSQL() + ") REFERENCES "
-        text += table.qualifiedTableName + " (" + SQLText.join(", ", others).asSQL() + ")"
+        text += table.referenceName + " (" + SQLText.join(", ", others).asSQL() + ")"
         if let update { text += " ON UPDATE " + update.rawValue }
         if let delete { text += " ON DELETE " + delete.rawValue }
         definitions.append(text)
     }
 
-    private func add(_ definition: ColumnDefinition) {
+    private func add<T>(
+        _ name: Expression<T>, _ datatype: String, primaryKey: PrimaryKey? = nil, nullable: Bool,
+        unique: Bool = false, check: BooleanExpression?, defaultValue: Expressible? = nil,
+        references: (table: QueryType, column: Expressible)? = nil, collate: Collation? = nil
+    ) {
+        var definition = ColumnDefinition(
+            name, datatype, nullable: nullable, unique: unique, check: check, defaultValue: defaultValue)
+        definition.primaryKey = primaryKey
+        if let references {
+            definition.references = (references.table.referenceName, references.column.expression.template)
+        }
+        definition.collate = collate
         definitions.append(definition.sql)
+    }
+}
+
+extension QueryType {
+    /// The table as a `REFERENCES` clause names it: its alias or name, without its database
+    /// (SQLite does not allow one there).
+    var referenceName: String {
+        SQLText.quote(clauses.from.alias ?? clauses.from.name)
     }
 }
 
@@ -255,7 +327,9 @@ struct ColumnDefinition {
         if let primaryKey { text += primaryKey == .autoincrement ? " PRIMARY KEY AUTOINCREMENT" : " PRIMARY KEY" }
         if !nullable { text += " NOT NULL" }
         if unique { text += " UNIQUE" }
-        if let check { text += " CHECK (" + check.asSQL() + ")" }
+        // A column check is written as SQLite.swift writes it: `CHECK ("age" > 0)`, the
+        // condition's own parentheses enough; one without them (`NOT ...`) gets a pair.
+        if let check { text += " CHECK " + SQLText.parenthesized(check.asSQL()) }
         if let defaultValue { text += " DEFAULT (" + defaultValue.asSQL() + ")" }
         if let references { text += " REFERENCES " + references.table + " (" + references.column + ")" }
         if let collate { text += " COLLATE " + collate.description }

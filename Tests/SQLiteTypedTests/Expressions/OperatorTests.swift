@@ -39,6 +39,13 @@ import Testing
         (id <= 1, #"("id" <= 1)"#),
         (id === 1, #"("id" IS 1)"#),
         (id !== 1, #"("id" IS NOT 1)"#),
+        (name === nil, #"("name" IS NULL)"#),
+        (name !== nil, #"("name" IS NOT NULL)"#),
+        (name === "Alice", #"("name" IS 'Alice')"#),
+        (name !== Optional("Alice"), #"("name" IS NOT 'Alice')"#),
+        (nil === name, #"(NULL IS "name")"#),
+        ("Alice" !== name, #"('Alice' IS NOT "name")"#),
+        (age === Doc.age, #"("age" IS "age")"#),
         (1...5 ~= id, #""id" BETWEEN 1 AND 5"#),
         (1..<5 ~= id, #""id" >= 1 AND "id" < 5"#),
         (...5 ~= id, #""id" <= 5"#),
@@ -80,5 +87,13 @@ import Testing
         #expect(try db.scalar(users.filter(Self.name.lowercaseString == "alice").select(id)) == 1)
         #expect(try db.scalar(users.filter(id == 3).select(Self.name ?? "anonymous")) == "anonymous")
         #expect(try db.scalar(users.filter(id == 2).select(~id)) == ~2)
+        // `IS` and `IS NOT` against nil and against values, NULL-safe.
+        let nobody: String? = nil
+        #expect(try db.scalar(users.filter(Self.name === nil).select(id)) == 3)
+        #expect(try db.scalar(users.filter(Self.name === nobody).select(id)) == 3)
+        #expect(try db.scalar(users.filter(nil === Self.name).count) == 1)
+        #expect(try db.scalar(users.filter(Self.name !== nil).count) == 2)
+        #expect(try db.scalar(users.filter(Self.name !== "Alice").count) == 2)
+        #expect(try db.scalar(users.filter(Self.name === "Betty").select(id)) == 2)
     }
 }

@@ -32,6 +32,19 @@ import Testing
     @Test(arguments: cases)
     func rendersDocumentedSQL(_ setter: Setter, _ sql: String) {
         #expect(setter.asSQL() == sql)
+        // A setter describes itself as its SQL, as in SQLite.swift.
+        #expect(setter.description == sql)
+        #expect("\(setter)" == sql)
+    }
+
+    /// `<-` binds more loosely than `=`, as in SQLite.swift, and groups left.
+    @Test func assignmentPrecedence() throws {
+        let text = Self.text
+        let setter = text <- text + "a" + "b"
+        #expect(setter.description == #""text" = (("text" || 'a') || 'b')"#)
+        var setters: [Setter] = []
+        setters.append(Self.count <- Self.count * 2 + 1)
+        #expect(setters.map(\.description) == [#""count" = (("count" * 2) + 1)"#])
     }
 
     @Test func counterExample() throws {

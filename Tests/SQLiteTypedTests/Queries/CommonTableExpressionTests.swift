@@ -47,6 +47,22 @@ import Testing
         #expect(rows.map(\.1) == [0, 1, 2, 3])
     }
 
+    /// Several `WITH` tables are separated by a comma and a space.
+    @Test func severalCommonTables() throws {
+        let first = Table("first")
+        let second = Table("second")
+        let query = second.with(first, as: managers.filter(id > 1)).with(second, as: first.select(id).filter(id < 8))
+        #expect(
+            query.asSQL()
+                == #"WITH "first" AS (SELECT * FROM "managers" WHERE ("id" > 1)), "second" AS (SELECT "id" FROM "first" WHERE ("id" < 8)) SELECT * FROM "second""#
+        )
+        let recursive = second.with(first, as: managers).with(second, recursive: true, as: first.select(id))
+        #expect(recursive.asSQL().hasPrefix(#"WITH RECURSIVE "first" AS (SELECT * FROM "managers"), "second" AS ("#))
+        let db = try database()
+        #expect(try db.prepareRowIterator(query.order(id)).map { $0[id] } == [2, 5])
+        #expect(try db.scalar(recursive.count) == 4)
+    }
+
     @Test func nonRecursiveWith() {
         let recent = Table("recent")
         let query = recent.with(recent, as: managers.filter(id > 2))

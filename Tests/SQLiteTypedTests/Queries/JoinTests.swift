@@ -81,6 +81,14 @@ import Testing
         }
     }
 
+    @Test func namespaceQualifiesAColumn() throws {
+        #expect(users.namespace(id).asSQL() == #""users"."id""#)
+        #expect(users.alias("u").namespace(Doc.name).asSQL() == #""u"."name""#)
+        let db = try Doc.populated()
+        let query = users.select(users.namespace(email)).join(posts, on: posts[userId] == users.namespace(id))
+        #expect(try db.prepareRowIterator(query.order(posts[id])).map { $0[users.namespace(email)] }.count == 3)
+    }
+
     @Test func starOfOneTable() throws {
         let query = users.select(users[*], posts[title]).join(posts, on: userId == users[id])
         #expect(

@@ -41,14 +41,20 @@ import Testing
         #expect(
             users.insertMany(or: .ignore, [[email <- "a@x"], [email <- "b@x", name <- "B"]]).asSQL()
                 == #"INSERT OR IGNORE INTO "users" ("email", "name") VALUES ('a@x', NULL), ('b@x', 'B')"#)
+        #expect(
+            users.insertMany(or: .ignore, [email <- "a@x"], [email <- "b@x"]).asSQL()
+                == #"INSERT OR IGNORE INTO "users" ("email") VALUES ('a@x'), ('b@x')"#)
         let db = try Doc.database()
         #expect(try db.run(users.insertMany([[email <- "alice@mac.com"], [email <- "geoff@mac.com"]])) == 2)
+        #expect(try db.run(users.insertMany(or: .ignore, [email <- "alice@mac.com"], [email <- "b@x"])) == 3)
+        #expect(try db.scalar(users.count) == 3)
         let archive = Table("archive")
         try db.execute("CREATE TABLE archive (email TEXT)")
         #expect(
             archive.insert(users.select(email)).asSQL() == #"INSERT INTO "archive" SELECT "email" FROM "users""#)
-        try db.run(archive.insert(users.select(email)))
-        #expect(try db.scalar(archive.count) == 2)
+        let copied: Int = try db.run(archive.insert(users.select(email)))
+        #expect(copied == 3)
+        #expect(try db.scalar(archive.count) == 3)
     }
 
     @Test func upsert() throws {
@@ -64,6 +70,17 @@ import Testing
         #expect(second == 1)
         #expect(try db.scalar(users.count) == 1)
         #expect(try db.scalar(users.select(name)) == "Alicia")
+        // The inserted values one by one, the update setters as a list.
+        let renamed = users.upsert(email <- "alice@mac.com", name <- "A", onConflictOf: email, set: [name <- "Al"])
+        #expect(
+            renamed.asSQL()
+                == #"INSERT INTO "users" ("email", "name") VALUES ('alice@mac.com', 'A') ON CONFLICT ("email") DO UPDATE SET "name" = 'Al'"#
+        )
+        #expect(try db.run(renamed) == 1)
+        #expect(try db.scalar(users.select(name)) == "Al")
+        let added = users.upsert(email <- "betty@mac.com", name <- "Betty", onConflictOf: email, set: [name <- "B"])
+        #expect(try db.run(added) == 2)
+        #expect(try db.prepareRowIterator(users.order(id)).map { $0[name] } == ["Al", "Betty"])
         let nothing = users.upsert([email <- "alice@mac.com"], onConflictOf: email, set: [])
         #expect(nothing.asSQL().hasSuffix(#"ON CONFLICT ("email") DO NOTHING"#))
         try db.run(nothing)

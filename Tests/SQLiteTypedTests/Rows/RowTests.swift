@@ -25,12 +25,12 @@ import Testing
         let db = try Doc.populated()
         let row = try #require(try db.pluck(users.filter(id == 1)))
         let emailAsNumber = Expression<Int64>("email")
-        #expect(throws: QueryError.typeMismatch(name: #""email""#, expected: "Int64", found: "TEXT")) {
+        #expect(throws: ColumnTypeMismatch(name: #""email""#, expected: "Int64", found: "TEXT")) {
             try row.get(emailAsNumber)
         }
         let live = try db.prepareRowIterator(users.filter(id == 1))
         let liveRow = try #require(try live.failableNext())
-        #expect(throws: QueryError.typeMismatch(name: #""email""#, expected: "Int64", found: "TEXT")) {
+        #expect(throws: ColumnTypeMismatch(name: #""email""#, expected: "Int64", found: "TEXT")) {
             try liveRow.get(emailAsNumber)
         }
         // Numbers read as text, as SQLite converts them.
@@ -81,7 +81,7 @@ import Testing
         #expect(first[sameCount] == 3 && second[sameCount] == 7)
         // A number read as another type converts, or throws.
         #expect(try second.get(Expression<String>("sample_count_column")) == "7")
-        #expect(throws: QueryError.self) { try second.get(Expression<Int64>("note_text_column")) }
+        #expect(throws: ColumnTypeMismatch.self) { try second.get(Expression<Int64>("note_text_column")) }
         #expect(second.binding(at: 1) as? Int64 == 4)
     }
 
@@ -96,6 +96,33 @@ import Testing
         while try iterator.failableNext() != nil { count += 1 }
         #expect(count == 3)
         #expect(try iterator.failableNext() == nil)
+    }
+
+    @Test func compactMapSkipsNil() throws {
+        let db = try Doc.populated()
+        let names = try db.prepareRowIterator(users.order(id)).compactMap { $0[name] }
+        #expect(names == ["Alice", "Betty"])
+        #expect(throws: ColumnTypeMismatch.self) {
+            try db.prepareRowIterator(users).compactMap { try $0.get(Expression<Int64>("email")) }
+        }
+    }
+
+    /// Raw SQL iterated as typed rows, its columns found by their quoted names.
+    @Test func rowIteratorOverRawSQL() throws {
+        let db = try Doc.populated()
+        let rows = try db.prepareRowIterator("SELECT id, email, name FROM users WHERE id > ? ORDER BY id", bindings: 1)
+        #expect(
+            try rows.map { "\($0[id]) \($0[email]) \($0[name] ?? "-")" } == [
+                "2 betty@icloud.com Betty", "3 cathy@mac.com -",
+            ])
+        let listed = try db.prepareRowIterator("SELECT count(*) AS n FROM users WHERE id IN (?, ?)", bindings: [1, 3])
+        #expect(try listed.failableNext()?[Expression<Int64>("n")] == 2)
+        let all = try db.prepareRowIterator("SELECT * FROM users")
+        #expect(try all.map { $0[email] }.count == 3)
+        let missing = try db.prepareRowIterator("SELECT id FROM users")
+        let row = try #require(try missing.failableNext())
+        #expect(throws: QueryError.self) { try row.get(email) }
+        #expect(throws: Result.self) { try db.prepareRowIterator("SELECT nothing FROM users") }
     }
 
     @Test func iterationErrorsAreThrown() throws {

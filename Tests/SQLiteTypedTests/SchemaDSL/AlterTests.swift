@@ -23,7 +23,7 @@ import Testing
         #expect(users.addColumn(suffix) == #"ALTER TABLE "users" ADD COLUMN "suffix" TEXT"#)
         #expect(
             users.addColumn(suffix, check: ["JR", "SR"].contains(suffix))
-                == #"ALTER TABLE "users" ADD COLUMN "suffix" TEXT CHECK (("suffix" IN ('JR', 'SR')))"#)
+                == #"ALTER TABLE "users" ADD COLUMN "suffix" TEXT CHECK ("suffix" IN ('JR', 'SR'))"#)
         #expect(
             users.addColumn(suffix, defaultValue: "SR")
                 == #"ALTER TABLE "users" ADD COLUMN "suffix" TEXT DEFAULT ('SR')"#)
@@ -42,6 +42,61 @@ import Testing
         #expect(try db.scalar(users.filter(id == 1).select(Expression<Int64>("score"))) == 7)
         #expect(throws: Result.self) { try db.run(users.filter(id == 1).update(suffix <- "XX")) }
         try db.run(users.filter(id == 1).update(suffix <- "JR"))
+    }
+
+    /// `addColumn` with `unique:`, `check:` and `references:`, as SQLite.swift renders them;
+    /// the ones SQLite refuses (a `NOT NULL` column without a default, a `UNIQUE` column) throw.
+    @Test func addColumnReferencingAnotherTable() throws {
+        let editorId = Expression<Int64>("editor_id")
+        let reviewerId = Expression<Int64?>("reviewer_id")
+        let ownerId = Expression<Int64?>("owner_id")
+        let authorId = Expression<Int64>("author_id")
+        let notNull = posts.addColumn(editorId, references: users, id)
+        #expect(notNull == #"ALTER TABLE "posts" ADD COLUMN "editor_id" INTEGER NOT NULL REFERENCES "users" ("id")"#)
+        let checked = posts.addColumn(reviewerId, check: reviewerId > 0, references: users, id)
+        #expect(
+            checked
+                == #"ALTER TABLE "posts" ADD COLUMN "reviewer_id" INTEGER CHECK ("reviewer_id" > 0) REFERENCES "users" ("id")"#
+        )
+        let unique = posts.addColumn(ownerId, unique: true, references: users, id)
+        #expect(unique == #"ALTER TABLE "posts" ADD COLUMN "owner_id" INTEGER UNIQUE REFERENCES "users" ("id")"#)
+        #expect(
+            posts.addColumn(editorId, unique: true, check: editorId > 0, references: users, id)
+                == #"ALTER TABLE "posts" ADD COLUMN "editor_id" INTEGER NOT NULL UNIQUE CHECK ("editor_id" > 0) REFERENCES "users" ("id")"#
+        )
+        let withDefault = posts.addColumn(authorId, check: authorId > 0, defaultValue: 1, references: users, id)
+        #expect(
+            withDefault
+                == #"ALTER TABLE "posts" ADD COLUMN "author_id" INTEGER NOT NULL CHECK ("author_id" > 0) DEFAULT (1) REFERENCES "users" ("id")"#
+        )
+        let db = try Doc.populated()
+        #expect(throws: Result.self) { try db.run(notNull) }
+        #expect(throws: Result.self) { try db.run(unique) }
+        try db.run(checked)
+        try db.run(withDefault)
+        try db.run(posts.filter(id == 1).update(reviewerId <- 2))
+        #expect(throws: Result.self) { try db.run(posts.filter(id == 1).update(reviewerId <- 0)) }
+        #expect(try db.scalar(posts.filter(id == 1).select(reviewerId)) == 2)
+        #expect(try db.scalar(posts.filter(id == 2).select(authorId)) == 1)
+    }
+
+    /// The `collate:` overloads take any value type stored as text.
+    @Test func addColumnWithCollationOfATextType() throws {
+        let slug = Expression<Slug>("slug")
+        let alias = Expression<Slug?>("alias")
+        let notNull = users.addColumn(
+            slug, check: slug != Slug(text: ""), defaultValue: Slug(text: "x"), collate: .nocase)
+        #expect(
+            notNull
+                == #"ALTER TABLE "users" ADD COLUMN "slug" TEXT NOT NULL CHECK ("slug" != '') DEFAULT ('x') COLLATE NOCASE"#
+        )
+        let nullable = users.addColumn(alias, defaultValue: Slug(text: "a"), collate: .rtrim)
+        #expect(nullable == #"ALTER TABLE "users" ADD COLUMN "alias" TEXT DEFAULT ('a') COLLATE RTRIM"#)
+        let db = try Doc.populated()
+        try db.run(notNull)
+        try db.run(nullable)
+        #expect(try db.scalar(users.filter(slug == Slug(text: "X")).count) == 3)
+        #expect(try db.scalar(users.filter(id == 1).select(alias)) == Slug(text: "a"))
     }
 
     @Test func indexes() throws {
