@@ -1,0 +1,48 @@
+/// SQLite.swift types a few results of optional operands as non-optional: `LIKE` and `MATCH`
+/// on an `Expression<String?>`, `IN` with an optional expression, and `??` between two optional
+/// expressions. Ours are optional, since each can be `NULL`, and an unannotated expression
+/// keeps that type. These overloads give SQLite.swift's type where the program asks for it by
+/// name (`let isMac: Expression<Bool> = email.like("%@mac.com")`), so such code compiles
+/// unchanged; they are never chosen when both would do.
+extension Expression where Datatype == String? {
+    /// `("email" LIKE 'pattern')` typed `Expression<Bool>`, as SQLite.swift types it; `NULL`
+    /// when the column is.
+    @_disfavoredOverload
+    public func like(_ pattern: String, escape character: Character? = nil) -> Expression<Bool> {
+        let optional: Expression<Bool?> = like(pattern, escape: character)
+        return Expression<Bool>(optional.template, optional.bindings)
+    }
+
+    /// `LIKE` with a pattern expression, typed `Expression<Bool>` as in SQLite.swift.
+    @_disfavoredOverload
+    public func like(_ pattern: Expression<String>, escape character: Character? = nil) -> Expression<Bool> {
+        let optional: Expression<Bool?> = like(pattern, escape: character)
+        return Expression<Bool>(optional.template, optional.bindings)
+    }
+
+    /// `("body" MATCH 'query')` typed `Expression<Bool>`, as in SQLite.swift.
+    @_disfavoredOverload
+    public func match(_ pattern: String) -> Expression<Bool> {
+        let optional: Expression<Bool?> = match(pattern)
+        return Expression<Bool>(optional.template, optional.bindings)
+    }
+}
+
+extension Collection where Element: Value, Element.Datatype: Equatable, Self: Sendable {
+    /// `("age" IN (20, 30))` for an optional expression, typed `Expression<Bool>` as in
+    /// SQLite.swift.
+    @_disfavoredOverload
+    public func contains(_ expression: Expression<Element?>) -> Expression<Bool> {
+        let optional: Expression<Bool?> = contains(expression)
+        return Expression<Bool>(optional.template, optional.bindings)
+    }
+}
+
+/// `ifnull(optional, default)` with an optional default, typed `Expression<V>` as in
+/// SQLite.swift: reading it from a row where both are `NULL` fails as reading any `NULL`
+/// through a non-optional expression does.
+@_disfavoredOverload
+public func ?? <V: Value>(optional: Expression<V?>, defaultValue: Expression<V?>) -> Expression<V> {
+    let result: Expression<V?> = optional ?? defaultValue
+    return Expression<V>(result.template, result.bindings)
+}
