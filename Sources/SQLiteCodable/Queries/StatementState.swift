@@ -14,7 +14,7 @@ final class StatementState {
     private(set) var columnsGeneration: Int
     private var maps: [(range: Range<Int>, map: ColumnIndexMap)] = []
     private var decoders: [DecoderKey: RowDecoder] = [:]
-    /// How many rows the statement's last ``Connection/decodeRows(_:_:_:limit:)`` decoded: the
+    /// How many rows the statement's last ``Connection/decodeRows(_:_:limit:decoder:)`` decoded: the
     /// capacity the next one starts with, so the rows of a query run again decode straight into
     /// an array of the right size.
     var rowCountHint = 0
