@@ -112,7 +112,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SQLiteTypedTests",
-            dependencies: ["SQLiteTyped", "SQLiteCore"]
+            dependencies: ["SQLiteTyped", "SQLiteCore", "SQLiteSchema"]
         ),
         .testTarget(
             name: "SQLiteSchemaTests",
@@ -124,7 +124,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SQLiteCodableTests",
-            dependencies: ["SQLiteCodable", "SQLiteTyped", "SQLiteCore"]
+            dependencies: ["SQLiteCodable", "SQLiteTyped", "SQLiteCore", "SQLiteSchema"]
         ),
         // SQLite.swift programs, as its documentation, README and Playground write them, in the
         // Swift 5 language mode most such apps use: they must compile unchanged and run.

@@ -36,10 +36,11 @@ extension Connection {
     ) throws -> [T] {
         try withRawStatement(sql) { statement in
             try bindRaw(statement, bindings: bindings)
-            let decoder = StatementState.of(statement).decoder(
-                for: T.self, statement: statement, naming: ColumnNaming(options: options), options: options,
-                userInfo: userInfo, cached: false)
-            return try decodeRows(T.self, statement, decoder)
+            return try decodeRows(T.self, statement) { state in
+                state.decoder(
+                    for: T.self, statement: statement, naming: ColumnNaming(options: options), options: options,
+                    userInfo: userInfo, cached: false)
+            }
         }
     }
 
@@ -64,6 +65,7 @@ extension Connection {
         try withRawStatement(sql) { statement in
             try bindRaw(statement, bindings: bindings)
             guard try stepRaw(statement) else { return nil }
+            // After the step, which re-prepares a statement whose schema changed.
             let decoder = StatementState.of(statement).decoder(
                 for: T.self, statement: statement, naming: ColumnNaming(options: options), options: options,
                 userInfo: userInfo, cached: false)

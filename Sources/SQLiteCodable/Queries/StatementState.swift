@@ -3,35 +3,56 @@ import Foundation
 /// What this tier keeps with a cached prepared statement (in its ``Statement/attachment``):
 /// the column maps, and the decoders of record types, so a statement run again decodes with
 /// no setup at all. Touched only while the statement is checked out of the cache.
+///
+/// Everything here is for the statement's columns of one ``Statement/columnsGeneration``:
+/// ``of(_:)``, called after the first step of each run, empties the state when SQLite
+/// re-prepared the statement with other columns (a schema change), so that the run builds its
+/// maps and decoders anew. This is the one place where the tier notices such a change (the
+/// record lookups of ``RecordLookups`` keep the generation of their decoder too).
 final class StatementState {
+    /// The statement's columns generation the maps and decoders are for.
+    private(set) var columnsGeneration: Int
     private var maps: [(range: Range<Int>, map: ColumnIndexMap)] = []
     private var decoders: [DecoderKey: RowDecoder] = [:]
-    /// How many rows the statement's last ``Connection/decodeRows(_:_:_:limit:)`` decoded: the
+    /// How many rows the statement's last ``Connection/decodeRows(_:_:limit:decoder:)`` decoded: the
     /// capacity the next one starts with, so the rows of a query run again decode straight into
     /// an array of the right size.
     var rowCountHint = 0
     /// The decoder asked for last, found without hashing when a statement serves one type.
     private var lastDecoder: (key: DecoderKey, decoder: RowDecoder)?
 
+    /// A decoder's type and columns (`count` -1 for all of them).
     struct DecoderKey: Hashable {
         let type: ObjectIdentifier
         let base: Int
+        let count: Int
     }
 
-    /// Forgets the maps and decoders, for a statement re-prepared with other columns.
-    func reset() {
+    private init(columnsGeneration: Int) {
+        self.columnsGeneration = columnsGeneration
+    }
+
+    /// The state of `statement` for its current columns: attached on first use (replacing
+    /// another tier's attachment, which that tier rebuilds when it needs it), emptied when the
+    /// statement's columns changed since. Call it after the first step of a run, in which
+    /// SQLite re-prepares a statement whose schema changed.
+    static func of(_ statement: Statement) -> StatementState {
+        let generation = statement.columnsGeneration
+        if let state = statement.attachment as? StatementState {
+            if state.columnsGeneration != generation { state.reset(to: generation) }
+            return state
+        }
+        let state = StatementState(columnsGeneration: generation)
+        statement.attachment = state
+        return state
+    }
+
+    /// Forgets the maps and decoders, made for columns the statement no longer has.
+    private func reset(to generation: Int) {
+        columnsGeneration = generation
         decoders = [:]
         lastDecoder = nil
         maps = []
-    }
-
-    /// The state of `statement`, attached on first use (replacing another tier's attachment,
-    /// which that tier rebuilds when it needs it).
-    static func of(_ statement: Statement) -> StatementState {
-        if let state = statement.attachment as? StatementState { return state }
-        let state = StatementState()
-        statement.attachment = state
-        return state
     }
 
     /// The map of columns `range` (all columns when nil).
@@ -51,7 +72,7 @@ final class StatementState {
         for type: T.Type, statement: Statement, range: Range<Int>? = nil, naming: ColumnNaming, options: CodingOptions,
         userInfo: [CodingUserInfoKey: Any], cached: Bool
     ) -> RowDecoder {
-        let key = DecoderKey(type: ObjectIdentifier(type), base: range?.lowerBound ?? 0)
+        let key = DecoderKey(type: ObjectIdentifier(type), base: range?.lowerBound ?? 0, count: range?.count ?? -1)
         if cached, let last = lastDecoder, last.key == key { return last.decoder }
         if cached, let decoder = decoders[key] {
             lastDecoder = (key, decoder)
@@ -110,21 +131,31 @@ extension Connection {
         throw error
     }
 
-    /// Steps `statement` through its rows (at most `limit`), decoding each with `decoder`, with
-    /// the connection locked by the caller.
+    /// Steps `statement` through its rows (at most `limit`), decoding each with the decoder
+    /// `makeDecoder` returns from the statement's state, with the connection locked by the
+    /// caller. The decoder is asked for after the first step, in which SQLite re-prepares a
+    /// statement whose schema changed (its columns may have changed with it).
     ///
     /// The rows decode straight into an array as large as the statement's previous result (so a
     /// query run again allocates once and copies nothing); rows past that gather in a buffer of
     /// their own, appended at the end. (An `append` to an array of a type only known at run
     /// time looks the array's type up on every call, which costs more than decoding a row.)
-    func decodeRows<T: Decodable>(_ type: T.Type, _ statement: Statement, _ decoder: RowDecoder, limit: Int = .max)
-        throws -> [T]
-    {
+    func decodeRows<T: Decodable>(
+        _ type: T.Type, _ statement: Statement, limit: Int = .max, decoder makeDecoder: (StatementState) -> RowDecoder
+    ) throws -> [T] {
+        guard limit > 0, try stepRaw(statement) else {
+            if limit > 0 { StatementState.of(statement).rowCountHint = 0 }
+            return []
+        }
         let state = StatementState.of(statement)
+        let decoder = makeDecoder(state)
         var finished = false
         var rows = try [T](unsafeUninitializedCapacity: Swift.min(limit, Swift.max(state.rowCountHint, 16))) {
             buffer, initialized in
             guard let base = buffer.baseAddress else { return }
+            // The first row, stepped to above.
+            base.initialize(to: try decoder.decodeRow(T.self))
+            initialized = 1
             while initialized < buffer.count {
                 guard try stepRaw(statement) else {
                     finished = true

@@ -238,10 +238,11 @@ extension Connection {
         let plan = RecordPlan.of(R.self)
         return try withRawStatement(sql) { statement in
             try bindRaw(statement, bindings: bindings)
-            let decoder = StatementState.of(statement).decoder(
-                for: R.self, statement: statement, naming: plan.naming, options: plan.options, userInfo: [:],
-                cached: true)
-            return try decodeRows(R.self, statement, decoder, limit: first ? 1 : .max)
+            return try decodeRows(R.self, statement, limit: first ? 1 : .max) { state in
+                state.decoder(
+                    for: R.self, statement: statement, naming: plan.naming, options: plan.options, userInfo: [:],
+                    cached: true)
+            }
         }
     }
 

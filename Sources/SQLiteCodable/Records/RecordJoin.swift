@@ -74,9 +74,12 @@ extension Connection {
         let (sql, bindings) = Self.joinSQL(
             leftPlan.tableName, rightPlan.tableName, join, condition, filter, order, limit)
         try withLock {
-            let leftCount = try tableColumns(leftPlan.tableName).count
             try withRawStatement(sql) { statement in
                 try bindRaw(statement, bindings: bindings)
+                // The columns are counted and the decoders found after the first step, in which
+                // SQLite re-prepares a statement whose schema changed.
+                guard try stepRaw(statement) else { return }
+                let leftCount = try tableColumns(leftPlan.tableName).count
                 let state = StatementState.of(statement)
                 let leftDecoder = state.decoder(
                     for: Left.self, statement: statement, range: 0..<leftCount, naming: leftPlan.naming,
@@ -87,13 +90,13 @@ extension Connection {
                 let rightMap = rightDecoder.lookup.map
                 let rightKey = rightMap.indices[rightPlan.primaryKey.column]
                 let rightColumns = rightMap.base..<(rightMap.base + rightMap.names.count)
-                while try stepRaw(statement) {
+                repeat {
                     let leftRecord = try leftDecoder.decodeRow(Left.self)
                     let missing =
                         rightKey.map { sqlite3_column_type(statement.handle, Int32($0)) == SQLITE_NULL }
                         ?? rightColumns.allSatisfy { sqlite3_column_type(statement.handle, Int32($0)) == SQLITE_NULL }
                     try body(leftRecord, missing ? nil : try rightDecoder.decodeRow(Right.self))
-                }
+                } while try stepRaw(statement)
             }
         }
     }

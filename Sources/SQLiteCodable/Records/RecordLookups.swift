@@ -9,9 +9,10 @@ final class RecordLookups {
         let plan: RecordPlan
         /// The prepared `SELECT * ... WHERE key = ?`; nil while a lookup uses it.
         private var statement: Statement?
-        /// The decoder of a statement's rows, that statement, and the re-prepare count the
-        /// decoder was made at (a schema change can change the columns of `SELECT *`).
-        private var decoder: (decoder: RowDecoder, statement: Statement, reprepares: Int32)?
+        /// The decoder of a statement's rows, that statement, and the statement's
+        /// ``Statement/columnsGeneration`` the decoder was made for (a schema change can change
+        /// the columns of `SELECT *`).
+        private var decoder: (decoder: RowDecoder, statement: Statement, generation: Int)?
 
         init(plan: RecordPlan) {
             self.plan = plan
@@ -39,25 +40,25 @@ final class RecordLookups {
             }
         }
 
-        /// The decoder of `statement`'s current row as `R`.
+        /// The decoder of `statement`'s current row as `R`. Call it after the step, in which
+        /// SQLite re-prepares a statement whose schema changed.
         @inline(__always)
         func decoder<R: Record>(_ type: R.Type, for statement: Statement) -> RowDecoder {
-            let reprepares = sqlite3_stmt_status(statement.handle, SQLITE_STMTSTATUS_REPREPARE, 0)
-            if let decoder, decoder.statement === statement, decoder.reprepares == reprepares {
+            // Read before the kept decoder is looked at, so that nothing is retained across the call.
+            let generation = statement.columnsGeneration
+            if let decoder, decoder.statement === statement, decoder.generation == generation {
                 return decoder.decoder
             }
-            return makeDecoder(R.self, for: statement, reprepares: reprepares)
+            return makeDecoder(R.self, for: statement)
         }
 
-        private func makeDecoder<R: Record>(_ type: R.Type, for statement: Statement, reprepares: Int32)
-            -> RowDecoder
-        {
+        /// The statement's decoder from its state, which makes a new one for new columns.
+        private func makeDecoder<R: Record>(_ type: R.Type, for statement: Statement) -> RowDecoder {
             let state = StatementState.of(statement)
-            state.reset()
             let decoder = state.decoder(
                 for: R.self, statement: statement, naming: plan.naming, options: plan.options, userInfo: [:],
                 cached: true)
-            self.decoder = (decoder, statement, reprepares)
+            self.decoder = (decoder, statement, state.columnsGeneration)
             return decoder
         }
     }

@@ -9,9 +9,12 @@ extension Connection {
     public func query(_ sql: String, _ parameters: [Binding?] = []) throws(Result) -> [[String: Binding?]] {
         let statement = try prepareStatement(sql)
         if !parameters.isEmpty { statement.bind(parameters) }
-        let names = statement.columnNames
+        // The names are read after the first step: a statement prepared before another
+        // connection changed the schema is re-prepared there, maybe with other columns.
+        var names: [String] = []
         var rows: [[String: Binding?]] = []
         while try statement.step() {
+            if rows.isEmpty { names = statement.columnNames }
             var row: [String: Binding?] = [:]
             row.reserveCapacity(names.count)
             let cursor = statement.row

@@ -67,8 +67,20 @@ public final class Statement: @unchecked Sendable {
     /// The extended code of the last error raised for this statement (see `Result.extendedCode`).
     var lastExtendedErrorCode: Int32 = 0
 
-    /// The column names, and the re-prepare count they were read at.
-    private var cachedColumnNames: (names: [String], reprepares: Int32)?
+    /// SQLite's re-prepare count (`SQLITE_STMTSTATUS_REPREPARE`) when the columns were last
+    /// compared with ``generationNames``.
+    @usableFromInline
+    @exclusivity(unchecked)
+    var checkedReprepares: Int32 = 0
+
+    /// See ``columnsGeneration``.
+    @usableFromInline
+    @exclusivity(unchecked)
+    var storedColumnsGeneration = 0
+
+    /// The column names of the current generation, once read.
+    @exclusivity(unchecked)
+    private var generationNames: [String]?
 
     /// Data a higher tier keeps with the statement for as long as it lives, such as the typed
     /// tier's column map: computed once per prepared statement, reused while it is cached.
@@ -131,16 +143,70 @@ public final class Statement: @unchecked Sendable {
     }
 
     /// The names of the result columns, in order.
+    ///
+    /// SQLite re-prepares a statement whose schema changed (`ALTER TABLE`, a table rebuilt, a
+    /// view redefined, by this connection or another) inside its next ``step()``, and its columns
+    /// may change with it: read the names after the first step of a run.
     public var columnNames: [String] {
         connection.lock.withLock {
-            // A schema change re-prepares the statement, which may rename or add columns.
-            let reprepares = sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_REPREPARE, 0)
-            if let cachedColumnNames, cachedColumnNames.reprepares == reprepares { return cachedColumnNames.names }
-            let names = (0..<Int32(columnCount)).map { index in
-                sqlite3_column_name(handle, index).map { String(cString: $0) } ?? ""
-            }
-            cachedColumnNames = (names, reprepares)
+            _ = currentColumnsGeneration()
+            if let generationNames { return generationNames }
+            let names = readColumnNames()
+            generationNames = names
             return names
+        }
+    }
+
+    /// A number that changes whenever SQLite re-prepares the statement with other result
+    /// columns (another count, other names or another order), for code that keeps what it
+    /// built from the columns, such as a map from names to indexes in ``attachment``: keep the
+    /// generation with it, and rebuild when the statement's differs.
+    ///
+    /// ```swift
+    /// while try statement.step() {
+    ///     if map.generation != statement.columnsGeneration { map = Map(statement) }
+    ///     ...
+    /// }
+    /// ```
+    ///
+    /// SQLite re-prepares a statement inside ``step()``, so read it after the first step of each
+    /// run (once per run is enough: the columns cannot change before the statement is reset).
+    /// It costs one call into SQLite while the statement was not re-prepared. A re-prepare that
+    /// keeps the columns (SQLite also re-prepares a statement when a new value is bound to a
+    /// `LIKE` pattern, or after any schema change) keeps the generation.
+    @inlinable
+    public var columnsGeneration: Int {
+        if sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_REPREPARE, 0) == checkedReprepares {
+            return storedColumnsGeneration
+        }
+        return recheckedColumnsGeneration()
+    }
+
+    /// ``columnsGeneration`` after a re-prepare.
+    @usableFromInline
+    @inline(never)
+    func recheckedColumnsGeneration() -> Int {
+        connection.lock.withLock { currentColumnsGeneration() }
+    }
+
+    /// ``columnsGeneration``, comparing the columns with the generation's after a re-prepare.
+    /// Called with the lock held.
+    private func currentColumnsGeneration() -> Int {
+        let reprepares = sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_REPREPARE, 0)
+        if reprepares != checkedReprepares {
+            checkedReprepares = reprepares
+            let names = readColumnNames()
+            if names != generationNames {
+                storedColumnsGeneration &+= 1
+                generationNames = names
+            }
+        }
+        return storedColumnsGeneration
+    }
+
+    private func readColumnNames() -> [String] {
+        (0..<Int32(columnCount)).map { index in
+            sqlite3_column_name(handle, index).map { String(cString: $0) } ?? ""
         }
     }
 

@@ -252,8 +252,10 @@ extension Connection {
     /// The number of statements the cache keeps (64 by default); 0 disables caching.
     public var statementCacheCapacity: Int { statementCache.capacity }
 
-    /// Finalizes every cached statement.
+    /// Finalizes every cached statement, and drops the connection's ``attachment`` (where a
+    /// higher tier keeps statements of its own, such as the record tier's lookups by key).
     public func clearStatementCache() {
+        withLock { attachment = nil }
         statementCache.removeAll()
     }
 }

@@ -46,8 +46,9 @@ extension Connection {
                 sqlite3_reset(statement.handle)
                 try statement.bindLocked(query.bindings)
             }
-            let map = columnMap(statement, clauses)
             guard try statement.step() else { return nil }
+            // After the step, which re-prepares a statement whose schema changed.
+            let map = columnMap(statement, clauses)
             return Row(map: map, source: map.copiedRowSource(statement))
         }
     }
@@ -140,17 +141,28 @@ extension Connection {
             V.self, RowSource(statement: statement), 0, clauses?.select.columns.first?.template ?? query.template)
     }
 
-    /// A row iterator over `query` from the statement cache, with its column map.
+    /// A row iterator over `query` from the statement cache.
     func rowIterator(_ query: Expression<Void>, _ clauses: QueryClauses) throws -> RowIterator {
         let statement = try cachedStatement(query.template)
         // A binding mistake is recorded by `bind` and thrown by the first step.
         if !query.bindings.isEmpty { statement.bind(query.bindings) }
-        return RowIterator(statement: statement, map: columnMap(statement, clauses), connection: self)
+        return RowIterator(statement: statement, clauses: clauses, connection: self)
     }
 
-    /// The statement's column map, built and attached on its first use.
+    /// The statement's column map, built and attached on its first use, and built again when
+    /// SQLite re-prepared the statement with other columns (a schema change): the one place
+    /// where the typed tier notices that. Call it after the first step of each run.
+    @inline(__always)
     func columnMap(_ statement: Statement, _ clauses: QueryClauses) -> ColumnMap {
-        if let attached = statement.attachment as? ColumnMap { return attached }
+        let generation = statement.columnsGeneration
+        if let attached = statement.attachment as? ColumnMap, attached.columnsGeneration == generation {
+            return attached
+        }
+        return buildColumnMap(statement, clauses)
+    }
+
+    /// A new column map for the statement's current columns, attached to it.
+    private func buildColumnMap(_ statement: Statement, _ clauses: QueryClauses) -> ColumnMap {
         let map = ColumnMap.build(clauses: clauses, statement: statement) { table in
             try? self.prepare("SELECT * FROM " + table).columnCount
         }

@@ -1,6 +1,10 @@
 /// How a statement's result columns are found by expression: computed once per prepared
 /// statement (kept in its ``Statement/attachment``) and shared by every row it produces.
 ///
+/// A map is for the statement's columns of one ``Statement/columnsGeneration``: when SQLite
+/// re-prepares the statement with other columns (after a schema change), the next run builds
+/// a new map (see `Connection.columnMap`). Rows made with the old one keep it.
+///
 /// Keys are expression templates: `"id"`, `"users"."id"`, `count(*)`. An unqualified name that
 /// several joined tables share is ambiguous and reported with its candidates.
 @usableFromInline
@@ -11,6 +15,10 @@ final class ColumnMap: @unchecked Sendable {
     let ambiguous: [String: [String]]
     /// Every key, in column order, for error messages.
     let names: [String]
+    /// The statement's column names the map was built from, in order.
+    let columnNames: [String]
+    /// The statement's ``Statement/columnsGeneration`` when the map was built.
+    let columnsGeneration: Int
 
     /// The bits of every key in ``names`` with its index (empty past 64 columns), so that
     /// ``index(of:)`` finds a column whose expression shares its template's storage (the
@@ -67,10 +75,15 @@ final class ColumnMap: @unchecked Sendable {
         return source
     }
 
-    init(exact: [String: Int], ambiguous: [String: [String]], names: [String]) {
+    init(
+        exact: [String: Int], ambiguous: [String: [String]], names: [String], columnNames: [String],
+        columnsGeneration: Int
+    ) {
         self.exact = exact
         self.ambiguous = ambiguous
         self.names = names
+        self.columnNames = columnNames
+        self.columnsGeneration = columnsGeneration
         var keyBits: [RecentLookup] = []
         if RecentLookup.isSupported, names.count <= 64 {
             keyBits.reserveCapacity(names.count)
@@ -142,11 +155,13 @@ final class ColumnMap: @unchecked Sendable {
         return index
     }
 
-    /// Builds the map for `clauses` run as `statement`; `probe` returns the column count of a
-    /// joined table (`SELECT * FROM <table>`), or nil when it cannot be determined.
+    /// Builds the map for `clauses` run as `statement`, for its current columns (call it after
+    /// the run's first step); `probe` returns the column count of a joined table
+    /// (`SELECT * FROM <table>`), or nil when it cannot be determined.
     static func build(
         clauses: QueryClauses, statement: Statement, probe: (String) -> Int?
     ) -> ColumnMap {
+        let generation = statement.columnsGeneration
         let columnNames = statement.columnNames
         var exact: [String: Int] = [:]
         var candidates: [String: [(qualified: String, index: Int)]] = [:]
@@ -209,7 +224,8 @@ final class ColumnMap: @unchecked Sendable {
                 ambiguous[unqualified] = matches.map(\.qualified)
             }
         }
-        return ColumnMap(exact: exact, ambiguous: ambiguous, names: names)
+        return ColumnMap(
+            exact: exact, ambiguous: ambiguous, names: names, columnNames: columnNames, columnsGeneration: generation)
     }
 
     /// The position of the `.` between `"table"` and `"column"` in a qualified template, if it

@@ -23,10 +23,11 @@ public struct Row {
     }
 
     /// The number of columns.
-    public var columnCount: Int { source.statement.columnCount }
+    public var columnCount: Int { map.columnNames.count }
 
-    /// The column names as SQLite reports them, in order.
-    public var columnNames: [String] { source.statement.columnNames }
+    /// The column names as SQLite reports them, in order (those of the row's own run, even
+    /// after a schema change made the statement's columns different).
+    public var columnNames: [String] { map.columnNames }
 
     /// Whether the result has a column for `column` (a name or a template such as `"users"."id"`).
     public func hasValue(for column: String) -> Bool {

@@ -12,14 +12,17 @@ public final class RowIterator: FailableIterator {
     public typealias Element = Row
 
     let statement: Statement?
-    let map: ColumnMap
+    let clauses: QueryClauses
     let connection: Connection
+    /// The statement's column map, found after the first step: SQLite re-prepares a statement
+    /// whose schema changed inside that step, maybe with other columns.
+    private var map: ColumnMap?
     private var current: RowSource?
     private var finished = false
 
-    init(statement: Statement?, map: ColumnMap, connection: Connection) {
+    init(statement: Statement?, clauses: QueryClauses, connection: Connection) {
         self.statement = statement
-        self.map = map
+        self.clauses = clauses
         self.connection = connection
         finished = statement == nil
     }
@@ -43,9 +46,17 @@ public final class RowIterator: FailableIterator {
             finish()
             return nil
         }
+        let map = self.map ?? firstRowMap(statement)
         map.position = 0
         current = source
         return Row(map: map, source: source)
+    }
+
+    /// The column map of the statement as the first step left it.
+    private func firstRowMap(_ statement: Statement) -> ColumnMap {
+        let map = connection.columnMap(statement, clauses)
+        self.map = map
+        return map
     }
 
     /// The next row, or nil at the end or on an error.
@@ -84,7 +95,7 @@ public final class RowIterator: FailableIterator {
 
 extension RowIterator {
     /// An iterator with no rows, for a query that failed to prepare on a later iteration.
-    static func empty(_ connection: Connection) -> RowIterator {
-        RowIterator(statement: nil, map: ColumnMap(exact: [:], ambiguous: [:], names: []), connection: connection)
+    static func empty(_ connection: Connection, _ clauses: QueryClauses) -> RowIterator {
+        RowIterator(statement: nil, clauses: clauses, connection: connection)
     }
 }

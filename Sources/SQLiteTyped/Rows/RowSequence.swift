@@ -20,7 +20,7 @@ struct RowSequence: Sequence {
     func makeIterator() -> RowIterator {
         if let iterator = first.take() { return iterator }
         if let iterator = try? connection.rowIterator(query, clauses) { return iterator }
-        return RowIterator.empty(connection)
+        return RowIterator.empty(connection, clauses)
     }
 }
 

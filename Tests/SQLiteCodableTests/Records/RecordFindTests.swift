@@ -87,6 +87,29 @@ struct RecordFindTests {
         #expect(try Node.find(1, in: db)?.name == "root")
     }
 
+    @Test("clearStatementCache finalizes find's kept statement too")
+    func clearingTheCache() throws {
+        let db = try Connection()
+        try db.createTable(for: Item.self)
+        try db.insert(Item(name: "Pen", price: 1))
+        func liveStatements() -> [String] {
+            var texts: [String] = []
+            var statement = sqlite3_next_stmt(db.handle, nil)
+            while let current = statement {
+                texts.append(sqlite3_sql(current).map { String(cString: $0) } ?? "")
+                statement = sqlite3_next_stmt(db.handle, current)
+            }
+            return texts
+        }
+        let findSQL = #"SELECT * FROM "item" WHERE "id" = ?"#
+        #expect(try Item.find(1, in: db)?.name == "Pen")
+        #expect(liveStatements().contains(findSQL))
+        db.clearStatementCache()
+        #expect(!liveStatements().contains(findSQL))
+        #expect(try Item.find(1, in: db)?.name == "Pen")
+        #expect(liveStatements().contains(findSQL))
+    }
+
     @Test("after a schema change the lookup reads the new columns")
     func schemaChange() throws {
         struct Wide: Record, Equatable {

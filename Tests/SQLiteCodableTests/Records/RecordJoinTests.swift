@@ -55,9 +55,10 @@ struct RecordJoinTests {
             filter: SQLExpression<Bool?>(authorName == "Borges"), limit: 5)
         db.trace(nil)
         #expect(pairs.map(\.0.title) == ["Ficciones"])
+        // The join, then the reading of the left table's columns (once it started).
         #expect(
-            log.statements.last
-                == #"SELECT "book".*, "author".* FROM "book" INNER JOIN "author" ON ("book"."author_id" = "author"."id")"#
-                + #" WHERE ("author"."name" = 'Borges') LIMIT 5"#)
+            log.statements.contains(
+                #"SELECT "book".*, "author".* FROM "book" INNER JOIN "author" ON ("book"."author_id" = "author"."id")"#
+                    + #" WHERE ("author"."name" = 'Borges') LIMIT 5"#))
     }
 }
