@@ -153,19 +153,24 @@ extension Connection {
     /// SQLite re-prepared the statement with other columns (a schema change): the one place
     /// where the typed tier notices that. Call it after the first step of each run.
     @inline(__always)
-    func columnMap(_ statement: Statement, _ clauses: QueryClauses) -> ColumnMap {
-        let generation = statement.columnsGeneration
-        if let attached = statement.attachment as? ColumnMap, attached.columnsGeneration == generation {
+    func columnMap(_ statement: Statement, _ clauses: QueryClauses?) -> ColumnMap {
+        if let attached = statement.attachment as? ColumnMap, attached.isCurrent(for: statement) {
             return attached
         }
         return buildColumnMap(statement, clauses)
     }
 
-    /// A new column map for the statement's current columns, attached to it.
-    private func buildColumnMap(_ statement: Statement, _ clauses: QueryClauses) -> ColumnMap {
-        let map = ColumnMap.build(clauses: clauses, statement: statement) { table in
-            try? self.prepare("SELECT * FROM " + table).columnCount
-        }
+    /// A new column map for the statement's current columns, attached to it; `clauses` nil
+    /// for raw SQL.
+    private func buildColumnMap(_ statement: Statement, _ clauses: QueryClauses?) -> ColumnMap {
+        let map =
+            if let clauses {
+                ColumnMap.build(clauses: clauses, statement: statement) { table in
+                    try? self.prepare("SELECT * FROM " + table).columnCount
+                }
+            } else {
+                ColumnMap.build(rawStatement: statement)
+            }
         statement.attachment = map
         return map
     }

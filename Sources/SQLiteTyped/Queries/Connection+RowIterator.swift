@@ -15,10 +15,6 @@ extension Connection {
         let prepared = try cachedStatement(statement)
         // A binding mistake is recorded by `bind` and thrown by the first step.
         if !bindings.isEmpty { prepared.bind(bindings) }
-        let names = prepared.columnNames.map(SQLText.quote)
-        var exact: [String: Int] = [:]
-        for (index, name) in names.enumerated() where exact[name] == nil { exact[name] = index }
-        return RowIterator(
-            statement: prepared, map: ColumnMap(exact: exact, ambiguous: [:], names: names), connection: self)
+        return RowIterator(statement: prepared, clauses: nil, connection: self)
     }
 }

@@ -20,6 +20,19 @@ final class ColumnMap: @unchecked Sendable {
     /// The statement's ``Statement/columnsGeneration`` when the map was built.
     let columnsGeneration: Int
 
+    /// For a map that split a joined `SELECT *` by the column counts of its tables: the
+    /// statement's re-prepare count when it did. A change to one of the tables re-prepares the
+    /// statement, and may move a column from one table to the next while the result's names
+    /// stay the same, so such a map is rebuilt after any re-prepare. Nil for other maps.
+    let probedAtReprepare: Int32?
+
+    /// Whether the map still describes `statement`'s columns as its current run left them.
+    func isCurrent(for statement: Statement) -> Bool {
+        guard columnsGeneration == statement.columnsGeneration else { return false }
+        guard let probedAtReprepare else { return true }
+        return probedAtReprepare == sqlite3_stmt_status(statement.handle, SQLITE_STMTSTATUS_REPREPARE, 0)
+    }
+
     /// The bits of every key in ``names`` with its index (empty past 64 columns), so that
     /// ``index(of:)`` finds a column whose expression shares its template's storage (the
     /// usual case: the expression the query selected) by comparing two words per column,
@@ -77,13 +90,14 @@ final class ColumnMap: @unchecked Sendable {
 
     init(
         exact: [String: Int], ambiguous: [String: [String]], names: [String], columnNames: [String],
-        columnsGeneration: Int
+        columnsGeneration: Int, probedAtReprepare: Int32? = nil
     ) {
         self.exact = exact
         self.ambiguous = ambiguous
         self.names = names
         self.columnNames = columnNames
         self.columnsGeneration = columnsGeneration
+        self.probedAtReprepare = probedAtReprepare
         var keyBits: [RecentLookup] = []
         if RecentLookup.isSupported, names.count <= 64 {
             keyBits.reserveCapacity(names.count)
@@ -159,10 +173,15 @@ final class ColumnMap: @unchecked Sendable {
     /// the run's first step); `probe` returns the column count of a joined table
     /// (`SELECT * FROM <table>`), or nil when it cannot be determined.
     static func build(
-        clauses: QueryClauses, statement: Statement, probe: (String) -> Int?
+        clauses: QueryClauses, statement: Statement, probe probeTable: (String) -> Int?
     ) -> ColumnMap {
         let generation = statement.columnsGeneration
         let columnNames = statement.columnNames
+        var probed = false
+        func probe(_ table: String) -> Int? {
+            probed = true
+            return probeTable(table)
+        }
         var exact: [String: Int] = [:]
         var candidates: [String: [(qualified: String, index: Int)]] = [:]
         var names: [String] = []
@@ -225,7 +244,20 @@ final class ColumnMap: @unchecked Sendable {
             }
         }
         return ColumnMap(
-            exact: exact, ambiguous: ambiguous, names: names, columnNames: columnNames, columnsGeneration: generation)
+            exact: exact, ambiguous: ambiguous, names: names, columnNames: columnNames, columnsGeneration: generation,
+            probedAtReprepare: probed ? sqlite3_stmt_status(statement.handle, SQLITE_STMTSTATUS_REPREPARE, 0) : nil)
+    }
+
+    /// The map of raw SQL's rows: each column found by its quoted result name (the first of
+    /// columns with the same name).
+    static func build(rawStatement statement: Statement) -> ColumnMap {
+        let generation = statement.columnsGeneration
+        let columnNames = statement.columnNames
+        let names = columnNames.map(SQLText.quote)
+        var exact: [String: Int] = [:]
+        for (index, name) in names.enumerated() where exact[name] == nil { exact[name] = index }
+        return ColumnMap(
+            exact: exact, ambiguous: [:], names: names, columnNames: columnNames, columnsGeneration: generation)
     }
 
     /// The position of the `.` between `"table"` and `"column"` in a qualified template, if it

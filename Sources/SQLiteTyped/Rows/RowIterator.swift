@@ -12,7 +12,8 @@ public final class RowIterator: FailableIterator {
     public typealias Element = Row
 
     let statement: Statement?
-    let clauses: QueryClauses
+    /// The query's clauses, nil for raw SQL.
+    let clauses: QueryClauses?
     let connection: Connection
     /// The statement's column map, found after the first step: SQLite re-prepares a statement
     /// whose schema changed inside that step, maybe with other columns.
@@ -20,7 +21,7 @@ public final class RowIterator: FailableIterator {
     private var current: RowSource?
     private var finished = false
 
-    init(statement: Statement?, clauses: QueryClauses, connection: Connection) {
+    init(statement: Statement?, clauses: QueryClauses?, connection: Connection) {
         self.statement = statement
         self.clauses = clauses
         self.connection = connection

@@ -176,4 +176,43 @@ struct SchemaChangeTests {
         #expect(try after.map { try TypedRead.seen($0) } == [Seen(x: 10, y: 20, z: nil), Seen(x: 11, y: 21, z: nil)])
         #expect(after.map { $0.binding(at: 1) as? Int64 } == [20, 21])
     }
+
+    @Test("a column moved from one joined table to the next, the result's names unchanged")
+    func columnMovedAcrossAJoin() throws {
+        let db = try Connection()
+        try db.execute(
+            """
+            CREATE TABLE a (id INTEGER PRIMARY KEY, x INTEGER);
+            CREATE TABLE b (a_id INTEGER, y INTEGER);
+            INSERT INTO a VALUES (1, 10);
+            INSERT INTO b VALUES (1, 20);
+            """)
+        let a = Table("a")
+        let b = Table("b")
+        let id = Expression<Int64>("id")
+        let aID = Expression<Int64>("a_id")
+        let x = Expression<Int64>("x")
+        let y = Expression<Int64>("y")
+        let joined = a.join(b, on: b[aID] == a[id])
+        let before = try #require(try db.pluck(joined))
+        #expect(before.columnNames == ["id", "x", "a_id", "y"])
+        #expect(before[a[x]] == 10)
+        #expect(before[b[y]] == 20)
+        // x moves from a to b; the joined result still reads id, x, a_id, y... in another order
+        // of tables: a has (id), b has (x, a_id, y).
+        try db.execute(
+            """
+            ALTER TABLE a DROP COLUMN x;
+            CREATE TABLE b2 (x INTEGER, a_id INTEGER, y INTEGER);
+            INSERT INTO b2 SELECT 30, a_id, y FROM b;
+            DROP TABLE b;
+            ALTER TABLE b2 RENAME TO b;
+            """)
+        let after = try #require(try db.pluck(joined))
+        #expect(after.columnNames == ["id", "x", "a_id", "y"])
+        #expect(throws: QueryError.self) { try after.get(a[x]) }
+        #expect(after[b[x]] == 30)
+        #expect(after[b[y]] == 20)
+        #expect(after[x] == 30)
+    }
 }
