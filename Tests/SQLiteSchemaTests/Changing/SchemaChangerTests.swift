@@ -89,6 +89,15 @@ func makeLibrary() throws -> Connection {
         #expect(try db.integrityCheck().isEmpty)
     }
 
+    @Test func addsACreationTimeColumnThroughAnExpressionDefault() throws {
+        let db = try makeLibrary()
+        let column = ColumnDefinition(name: "added", type: .TEXT, defaultValue: .expression("CURRENT_TIMESTAMP"))
+        #expect(column.toSQL() == #""added" TEXT DEFAULT (CURRENT_TIMESTAMP)"#)
+        try SchemaChanger(connection: db).alter(table: "authors") { $0.add(column: column) }
+        #expect(try db.scalar("SELECT count(*) FROM authors WHERE added LIKE '____-__-__ __:__:__'") as? Int64 == 3)
+        #expect(try db.schema.columnDefinitions(table: "authors").last?.defaultValue == .CURRENT_TIMESTAMP)
+    }
+
     @Test func renamesAColumnWithItsIndexesTriggersAndViews() throws {
         let db = try makeLibrary()
         let before = try DatabaseSnapshot(db)
