@@ -123,6 +123,68 @@ struct QueryTypeCodableTests {
         #expect(try Self.rows(db) == ["a NULL 32", "b NULL NULL", "c anonymous 18", "d NULL NULL"])
     }
 
+    /// SQLite.swift's `TestCodable`, with a nested optional value of its own type.
+    final class TestCodable: Codable, Equatable {
+        let int: Int
+        let string: String
+        let bool: Bool
+        let float: Float
+        let double: Double
+        let date: Date
+        let uuid: UUID
+        let optional: String?
+        let sub: TestCodable?
+
+        init(int: Int, string: String, double: Double, optional: String? = nil) {
+            self.int = int
+            self.string = string
+            self.bool = true
+            self.float = 3
+            self.double = double
+            self.date = Date(timeIntervalSince1970: 0)
+            self.uuid = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F") ?? UUID()
+            self.optional = optional
+            self.sub = nil
+        }
+
+        static func == (lhs: TestCodable, rhs: TestCodable) -> Bool {
+            lhs.int == rhs.int && lhs.string == rhs.string && lhs.optional == rhs.optional
+        }
+    }
+
+    @Test("insert, insertMany, upsert and update of SQLite.swift's TestCodable render its tests' SQL")
+    func sqliteSwiftsEncodableSQL() throws {
+        let emails = Table("emails")
+        let string = Expression<String>("string")
+        let values = "1, '2', 1, 3.0, 4.0, '1970-01-01T00:00:00.000', 'E621E1F8-C36C-495A-93FC-0C247A3E6E5F'"
+        let value = TestCodable(int: 1, string: "2", double: 4)
+        #expect(
+            try emails.insert(value).asSQL()
+                == #"INSERT INTO "emails" ("int", "string", "bool", "float", "double", "date", "uuid") VALUES ("#
+                + values + ")")
+        #expect(
+            try emails.upsert(value, onConflictOf: string).asSQL()
+                == #"INSERT INTO "emails" ("int", "string", "bool", "float", "double", "date", "uuid") VALUES ("#
+                + values + #") ON CONFLICT ("string") DO UPDATE SET "int" = "excluded"."int", "#
+                + #""bool" = "excluded"."bool", "float" = "excluded"."float", "double" = "excluded"."double", "#
+                + #""date" = "excluded"."date", "uuid" = "excluded"."uuid""#)
+        #expect(
+            try emails.update(value).asSQL()
+                == #"UPDATE "emails" SET "int" = 1, "string" = '2', "bool" = 1, "float" = 3.0, "double" = 4.0, "#
+                + #""date" = '1970-01-01T00:00:00.000', "uuid" = 'E621E1F8-C36C-495A-93FC-0C247A3E6E5F'"#)
+        let many = try emails.insertMany([
+            value, TestCodable(int: 2, string: "3", double: 5, optional: "optional"),
+            TestCodable(int: 3, string: "4", double: 6),
+        ])
+        let uuid = "'E621E1F8-C36C-495A-93FC-0C247A3E6E5F'"
+        #expect(
+            many.asSQL()
+                == #"INSERT INTO "emails" ("int", "string", "bool", "float", "double", "date", "uuid", "optional", "sub") "#
+                + "VALUES (1, '2', 1, 3.0, 4.0, '1970-01-01T00:00:00.000', \(uuid), NULL, NULL), "
+                + "(2, '3', 1, 3.0, 5.0, '1970-01-01T00:00:00.000', \(uuid), 'optional', NULL), "
+                + "(3, '4', 1, 3.0, 6.0, '1970-01-01T00:00:00.000', \(uuid), NULL, NULL)")
+    }
+
     @Test("otherSetters, insert(or:) and insertMany")
     func variants() throws {
         let age = Expression<Int?>("age")
