@@ -92,7 +92,7 @@ let package = Package(
         ),
         .target(
             name: "SQLiteSchema",
-            dependencies: ["SQLiteCore"]
+            dependencies: ["SQLiteCore", "SQLiteTyped"]
         ),
         .target(
             name: "SQLiteCodable",
@@ -116,7 +116,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SQLiteSchemaTests",
-            dependencies: ["SQLiteSchema", "SQLiteCore"]
+            dependencies: ["SQLiteSchema", "SQLiteTyped", "SQLiteCore"]
         ),
         .testTarget(
             name: "SQLiteTests",

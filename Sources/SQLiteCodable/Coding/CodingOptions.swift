@@ -19,15 +19,21 @@ public struct CodingOptions: Sendable {
     /// How dates are stored: ISO-8601 text (the core tier's format) by default.
     public var dateStrategy: DateStrategy
 
-    /// Options with default keys and ISO-8601 text dates.
+    /// What `insert`, `insertMany`, `update` and `upsert` of an `Encodable` do with a `nil`
+    /// optional property: leave it out, as SQLite.swift does (the default), or write `NULL`.
+    public var nilEncodingStrategy: NilEncodingStrategy
+
+    /// Options with default keys, ISO-8601 text dates, and `nil` properties left out.
     public init(
         keyEncodingStrategy: KeyEncodingStrategy = .useDefaultKeys,
         keyDecodingStrategy: KeyDecodingStrategy = .useDefaultKeys,
-        dateStrategy: DateStrategy = .iso8601Text
+        dateStrategy: DateStrategy = .iso8601Text,
+        nilEncodingStrategy: NilEncodingStrategy = .omit
     ) {
         self.keyEncodingStrategy = keyEncodingStrategy
         self.keyDecodingStrategy = keyDecodingStrategy
         self.dateStrategy = dateStrategy
+        self.nilEncodingStrategy = nilEncodingStrategy
     }
 
     /// Snake-case columns both ways: `createdAt` is stored in `"created_at"`.
@@ -55,6 +61,26 @@ public enum KeyDecodingStrategy: Sendable {
     case convertFromSnakeCase
     /// A function from a column name to the key it holds, as `JSONDecoder`'s custom strategy.
     case custom(@Sendable (String) -> String)
+}
+
+/// What an `insert`, `insertMany`, `update` or `upsert` of an `Encodable` does with a `nil`
+/// optional property (one its `encode(to:)` passes to `encodeIfPresent`, as synthesized
+/// conformances do).
+///
+/// ```swift
+/// try db.run(users.filter(id == 1).update(user))   // a nil `name` is left as it is
+/// try db.run(users.filter(id == 1).update(user, options: CodingOptions(nilEncodingStrategy: .null)))
+/// // UPDATE "users" SET "email" = 'a@b.c', "name" = NULL WHERE ("id" = 1)
+/// ```
+public enum NilEncodingStrategy: Sendable, Equatable {
+    /// Left out of the statement, as SQLite.swift does: an insert gives the column its default,
+    /// an update or upsert leaves it unchanged. An `insertMany` whose rows do not all encode the
+    /// same columns lists every column of every row, writing `NULL` for `nil` (even for a
+    /// column that is `nil` in every row), as SQLite.swift does.
+    case omit
+    /// Written as `NULL`: an insert does not use the column's default, an update or upsert
+    /// clears the column.
+    case null
 }
 
 /// How `Date` values are stored.

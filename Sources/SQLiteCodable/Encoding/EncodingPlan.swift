@@ -140,12 +140,13 @@ final class EncodingPlan: @unchecked Sendable {
     /// An insert of `value` into `table`, through the plan for its type and `options` (nil when
     /// there is none: a custom key strategy): when its columns are those of the last insert
     /// into the same table, with that insert's SQL and the encoded values bound as they are (no
-    /// setters); else through `render`, which makes the insert from setters.
+    /// setters); else through `render`, which makes the insert from setters. A `nil` left out
+    /// when `omitsNil`, else written as NULL.
     static func insert<T: Encodable>(
-        _ value: T, options: CodingOptions, table: String, database: String?, conflict: OnConflict?,
+        _ value: T, options: CodingOptions, omitsNil: Bool, table: String, database: String?, conflict: OnConflict?,
         render: ([Setter]) -> Insert
     ) throws -> Insert? {
-        guard let (plan, encoder) = checkOut(dynamicType(of: value), options: options, omitsNil: true) else {
+        guard let (plan, encoder) = checkOut(dynamicType(of: value), options: options, omitsNil: omitsNil) else {
             return nil
         }
         defer { plan.giveBack(encoder) }
@@ -184,8 +185,8 @@ final class EncodingPlan: @unchecked Sendable {
         return type(of: value)
     }
 
-    /// Encodes `value` into setters, one per column.
-    func setters(for value: some Encodable) throws -> [Setter] {
+    /// Encodes `value` into setters, one per column, with the columns' names.
+    func setters(for value: some Encodable) throws -> (columns: [String], setters: [Setter]) {
         let encoder: RowEncoder
         if let kept = ThreadEncoder<EncodingPlan>.take(from: EncodingPlan.threadSlot, where: { $0 === self }) {
             encoder = kept.encoder
@@ -198,7 +199,7 @@ final class EncodingPlan: @unchecked Sendable {
         }
         defer { giveBack(encoder) }
         try encoder.encodeInPlace(value)
-        return setters(encoder.columns, encoder.values)
+        return (encoder.columns, setters(encoder.columns, encoder.values))
     }
 
     /// One setter per encoded column.

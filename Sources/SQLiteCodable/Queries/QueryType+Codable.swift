@@ -10,28 +10,31 @@ extension QueryType {
     /// // INSERT INTO "users" ("name") VALUES ('test')
     /// ```
     ///
-    /// A `nil` optional is left out (so column defaults apply); nested values, arrays and
-    /// dictionaries are stored as JSON text.
+    /// A `nil` optional is left out (so the column's default applies; see
+    /// ``CodingOptions/nilEncodingStrategy``); nested values, arrays and dictionaries are stored
+    /// as JSON text.
     ///
     /// - Parameters:
     ///   - encodable: the value to insert.
     ///   - userInfo: passed to the value's `encode(to:)` through the encoder.
     ///   - otherSetters: further columns to set, after the value's own.
-    ///   - options: key and date strategies.
+    ///   - options: key, date and `nil` strategies.
     /// - Throws: `EncodingError` naming the column and the value's type for a value SQLite
     ///   cannot store (such as a `UInt64` above `Int64.max`).
     public func insert(
         _ encodable: some Encodable, userInfo: [CodingUserInfoKey: Any] = [:], otherSetters: [Setter] = [],
         options: CodingOptions = CodingOptions()
     ) throws -> Insert {
+        let omitsNil = options.nilEncodingStrategy == .omit
         if userInfo.isEmpty, otherSetters.isEmpty {
             let table = insertTable
             let planned = try EncodingPlan.insert(
-                encodable, options: options, table: table.name, database: table.database, conflict: nil
+                encodable, options: options, omitsNil: omitsNil, table: table.name, database: table.database,
+                conflict: nil
             ) { insert($0) }
             if let planned { return planned }
         }
-        return insert(try Self.setters(for: encodable, userInfo, options, omitsNil: true) + otherSetters)
+        return insert(try Self.encode(encodable, userInfo, options, omitsNil: omitsNil).setters + otherSetters)
     }
 
     /// `INSERT OR <conflict resolution>` of an `Encodable` value.
@@ -43,26 +46,54 @@ extension QueryType {
         or onConflict: OnConflict, encodable: some Encodable, userInfo: [CodingUserInfoKey: Any] = [:],
         otherSetters: [Setter] = [], options: CodingOptions = CodingOptions()
     ) throws -> Insert {
+        let omitsNil = options.nilEncodingStrategy == .omit
         if userInfo.isEmpty, otherSetters.isEmpty {
             let table = insertTable
             let planned = try EncodingPlan.insert(
-                encodable, options: options, table: table.name, database: table.database, conflict: onConflict
+                encodable, options: options, omitsNil: omitsNil, table: table.name, database: table.database,
+                conflict: onConflict
             ) { insert(or: onConflict, $0) }
             if let planned { return planned }
         }
-        let setters = try Self.setters(for: encodable, userInfo, options, omitsNil: true)
+        let setters = try Self.encode(encodable, userInfo, options, omitsNil: omitsNil).setters
         return insert(or: onConflict, setters + otherSetters)
     }
 
     /// One `INSERT` of several `Encodable` values: `INSERT INTO "users" ("name") VALUES ('a'), ('b')`.
     ///
-    /// `otherSetters` are added to every row. Rows that leave out a `nil` column get `NULL`.
+    /// As in SQLite.swift: when every value encodes the same columns, a `nil` optional is left
+    /// out as in ``insert(_:userInfo:otherSetters:options:)``; when they differ (some `nil`
+    /// where others have a value), every row lists every column its value encodes, `nil` as
+    /// `NULL` — even a column that is `nil` in every row, whose default then does not apply.
+    /// `otherSetters` are added to every row.
+    ///
+    /// ```swift
+    /// try db.run(people.insertMany([Person(name: "a", age: 1), Person(name: "b", age: nil)]))
+    /// // INSERT INTO "people" ("name", "age") VALUES ('a', 1), ('b', NULL)
+    /// ```
     public func insertMany(
         _ encodables: [any Encodable], userInfo: [CodingUserInfoKey: Any] = [:], otherSetters: [Setter] = [],
         options: CodingOptions = CodingOptions()
     ) throws -> Insert {
-        let rows = try encodables.map { encodable in
-            try Self.setters(for: encodable, userInfo, options, omitsNil: true) + otherSetters
+        let omitsNil = options.nilEncodingStrategy == .omit
+        var rows: [[Setter]] = []
+        rows.reserveCapacity(encodables.count)
+        var firstColumns: [String]?
+        var sameColumns = true
+        for encodable in encodables {
+            let (columns, setters) = try Self.encode(encodable, userInfo, options, omitsNil: omitsNil)
+            if let firstColumns {
+                sameColumns = sameColumns && columns == firstColumns
+            } else {
+                firstColumns = columns
+            }
+            rows.append(setters + otherSetters)
+        }
+        if omitsNil && !sameColumns {
+            // The rows left out different columns: list them all, NULL for nil.
+            rows = try encodables.map { encodable in
+                try Self.encode(encodable, userInfo, options, omitsNil: false).setters + otherSetters
+            }
         }
         return insertMany(rows)
     }
@@ -76,18 +107,19 @@ extension QueryType {
     /// //   ON CONFLICT ("email") DO UPDATE SET "name" = "excluded"."name"
     /// ```
     ///
-    /// Unlike ``insert(_:userInfo:otherSetters:options:)``, a `nil` optional is written as
-    /// `NULL`, so an upsert clears what the value has cleared.
+    /// As in SQLite.swift, a `nil` optional is left out of both the insert and the update: an
+    /// existing row keeps its value. ``NilEncodingStrategy/null`` writes `NULL` instead.
     public func upsert(
         _ encodable: some Encodable, userInfo: [CodingUserInfoKey: Any] = [:], otherSetters: [Setter] = [],
         onConflictOf conflicting: Expressible, options: CodingOptions = CodingOptions()
     ) throws -> Insert {
-        upsert(
-            try Self.setters(for: encodable, userInfo, options, omitsNil: false) + otherSetters,
+        let omitsNil = options.nilEncodingStrategy == .omit
+        return upsert(
+            try Self.encode(encodable, userInfo, options, omitsNil: omitsNil).setters + otherSetters,
             onConflictOf: conflicting)
     }
 
-    /// An `UPDATE` setting every column of an `Encodable` value, for the rows the query's filter
+    /// An `UPDATE` setting the columns of an `Encodable` value, for the rows the query's filter
     /// selects (every row without a filter):
     ///
     /// ```swift
@@ -95,18 +127,20 @@ extension QueryType {
     /// // UPDATE "users" SET "name" = 'test' WHERE ("id" = 1)
     /// ```
     ///
-    /// A `nil` optional is written as `NULL`.
+    /// As in SQLite.swift, a `nil` optional is left out of the `SET` list: the column keeps its
+    /// value. ``NilEncodingStrategy/null`` sets it to `NULL` instead.
     public func update(
         _ encodable: some Encodable, userInfo: [CodingUserInfoKey: Any] = [:], otherSetters: [Setter] = [],
         options: CodingOptions = CodingOptions()
     ) throws -> Update {
-        update(try Self.setters(for: encodable, userInfo, options, omitsNil: false) + otherSetters)
+        let omitsNil = options.nilEncodingStrategy == .omit
+        return update(try Self.encode(encodable, userInfo, options, omitsNil: omitsNil).setters + otherSetters)
     }
 
-    /// The setters for the columns `encodable` encodes to.
-    static func setters(
-        for encodable: any Encodable, _ userInfo: [CodingUserInfoKey: Any], _ options: CodingOptions, omitsNil: Bool
-    ) throws -> [Setter] {
+    /// The columns `encodable` encodes to and a setter for each.
+    static func encode(
+        _ encodable: any Encodable, _ userInfo: [CodingUserInfoKey: Any], _ options: CodingOptions, omitsNil: Bool
+    ) throws -> (columns: [String], setters: [Setter]) {
         if userInfo.isEmpty, let plan = EncodingPlan.of(type(of: encodable), options: options, omitsNil: omitsNil) {
             return try plan.setters(for: encodable)
         }
@@ -114,6 +148,6 @@ extension QueryType {
             options: options, naming: ColumnNaming(options: options), rowType: "\(type(of: encodable))",
             userInfo: userInfo, omitsNil: omitsNil)
         let (columns, values) = try encoder.encodeRow(encodable)
-        return zip(columns, values).map { column, value in value.setter(column: column) }
+        return (columns, zip(columns, values).map { column, value in value.setter(column: column) })
     }
 }

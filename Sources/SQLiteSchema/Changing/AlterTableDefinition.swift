@@ -29,7 +29,7 @@ public final class AlterTableDefinition {
     /// Renames column `column` to `to` (`ALTER TABLE RENAME COLUMN`; indexes, triggers and views
     /// follow).
     public func rename(column: String, to newName: String) {
-        operations.append(.renameColumn(column, to: newName))
+        operations.append(.renameColumn(column, newName))
     }
 
     /// Renames column `column` to `to`; the same as ``rename(column:to:)``.

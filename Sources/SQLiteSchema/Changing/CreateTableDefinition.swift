@@ -22,6 +22,9 @@ public final class CreateTableDefinition {
     public var withoutRowID = false
     /// Whether the table is `STRICT`. Default: `false`.
     public var strict = false
+    /// Why a column added could not be defined (an expression that names no column), thrown by
+    /// ``SchemaChanger/create(table:ifNotExists:block:)`` as ``SchemaChanger/Error/invalidColumnDefinition(_:)``.
+    var problem: String?
 
     init(name: String, ifNotExists: Bool) {
         self.name = name

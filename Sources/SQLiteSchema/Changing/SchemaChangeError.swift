@@ -1,19 +1,12 @@
 import SQLiteCore
 
-/// Why a ``SchemaChanger`` change failed: the step that failed, the SQL it ran, and SQLite's
-/// error. When it is thrown, the whole change has been rolled back.
-///
-/// ```swift
-/// do {
-///     try changer.alter(table: "users") { $0.drop(column: "email") }
-/// } catch let error as SchemaChangeError {
-///     print(error.step, error.sql ?? "", error.underlying.message)
-/// }
-/// ```
-public struct SchemaChangeError: Error, Sendable, CustomStringConvertible {
+/// Why a ``SchemaChanger`` change failed, inside the changer: the step that failed, the SQL it
+/// ran, SQLite's error, and the ``SchemaChanger/Error`` to throw instead of it, if any. The
+/// changer's methods throw ``reported`` or ``underlying``, as SQLite.swift would.
+struct SchemaChangeError: Error, Sendable, CustomStringConvertible {
     /// The steps of a schema change, in the order they run. A table rebuild follows sqlite.org's
     /// "Making Other Kinds Of Table Schema Changes".
-    public enum Step: String, Sendable, Equatable, CaseIterable {
+    enum Step: String, Sendable, Equatable, CaseIterable {
         /// Checking the request against the schema (the table and columns exist, ...).
         case validate
         /// `PRAGMA foreign_keys = OFF`, before the transaction.
@@ -47,25 +40,27 @@ public struct SchemaChangeError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The step that failed.
-    public var step: Step
+    var step: Step
     /// The table being changed.
-    public var table: String
+    var table: String
     /// The SQL that failed, when the step ran one.
-    public var sql: String?
+    var sql: String?
     /// SQLite's error, or one of ours with a SQLite result code (`SQLITE_ERROR`,
     /// `SQLITE_CONSTRAINT` for foreign key violations, ...).
-    public var underlying: Result
+    var underlying: Result
+    /// What the changer throws instead of ``underlying``: SQLite.swift's error for the failure.
+    var reported: SchemaChanger.Error?
 
-    /// A schema change error.
-    public init(step: Step, table: String, sql: String? = nil, underlying: Result) {
+    init(step: Step, table: String, sql: String? = nil, underlying: Result, reported: SchemaChanger.Error? = nil) {
         self.step = step
         self.table = table
         self.sql = sql
         self.underlying = underlying
+        self.reported = reported
     }
 
     /// The step, the table, SQLite's message and the SQL.
-    public var description: String {
+    var description: String {
         var text = "changing table \(table.quotedIdentifier) failed at step \(step.rawValue): \(underlying.message)"
         if let sql { text += " (SQL: \(sql))" }
         return text

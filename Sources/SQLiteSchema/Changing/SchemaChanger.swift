@@ -18,7 +18,9 @@ import SQLiteCore
 /// with foreign key enforcement suspended when it was on and the connection was not in a
 /// transaction. When foreign keys were on, `PRAGMA foreign_key_check` runs on the changed table
 /// and the tables that refer to it before committing. Any failure rolls the whole change back
-/// and throws a ``SchemaChangeError`` naming the step that failed.
+/// and throws what SQLite.swift throws: SQLite's ``SQLiteCore/Result`` (or one of ours with a
+/// SQLite result code), or a ``SchemaChanger/Error`` for a column that cannot be added and for
+/// foreign key violations.
 ///
 /// A change holds the connection's lock from start to end: other threads using the connection
 /// wait for it.
@@ -27,15 +29,28 @@ public final class SchemaChanger: Sendable, CustomStringConvertible {
     public enum Operation: Equatable, Sendable {
         /// Add a column at the end.
         case addColumn(ColumnDefinition)
-        /// Rename a column.
-        case renameColumn(String, to: String)
+        /// Create an index, or do nothing when `ifNotExists` and it exists.
+        case addIndex(IndexDefinition, ifNotExists: Bool)
         /// Drop a column.
         case dropColumn(String)
-        /// Create an index.
-        case addIndex(IndexDefinition, ifNotExists: Bool)
-        /// Drop an index.
+        /// Drop an index, or do nothing when `ifExists` and it is missing.
         case dropIndex(String, ifExists: Bool)
+        /// Rename a column: the first name to the second.
+        case renameColumn(String, String)
+        /// Rename the table.
+        case renameTable(String)
+        /// Create the table with these columns.
+        case createTable(columns: [ColumnDefinition], ifNotExists: Bool)
     }
+
+    /// The changes to one table (SQLite.swift's nested name).
+    public typealias AlterTableDefinition = SQLiteSchema.AlterTableDefinition
+    /// The table to create (SQLite.swift's nested name).
+    public typealias CreateTableDefinition = SQLiteSchema.CreateTableDefinition
+    /// The block describing the changes given to ``alter(table:block:)``.
+    public typealias AlterTableDefinitionBlock = (AlterTableDefinition) -> Void
+    /// The block describing the table given to ``create(table:ifNotExists:block:)``.
+    public typealias CreateTableDefinitionBlock = (CreateTableDefinition) -> Void
 
     /// The connection changed.
     public let connection: Connection
@@ -49,9 +64,10 @@ public final class SchemaChanger: Sendable, CustomStringConvertible {
         self.database = database
     }
 
-    /// Describes the changer.
+    /// `SQLiteSchemaChanger: ` and the connection's description, as in SQLite.swift (and the
+    /// database, when the changer works on one).
     public var description: String {
-        "SchemaChanger(\(database ?? "main"): \(connection.description))"
+        "SQLiteSchemaChanger: \(connection.description)" + (database.map { " (\($0))" } ?? "")
     }
 
     var reader: SchemaReader { SchemaReader(connection: connection, database: database) }
@@ -62,23 +78,33 @@ public final class SchemaChanger: Sendable, CustomStringConvertible {
     ///
     /// ```swift
     /// try changer.alter(table: "users") { table in
-    ///     table.add(column: ColumnDefinition(name: "created", type: .TEXT, defaultValue: .CURRENT_TIMESTAMP))
+    ///     table.add(column: ColumnDefinition(name: "code", type: .TEXT, unique: true))
     ///     table.drop(column: "email")   // even when indexed or UNIQUE: the table is rebuilt
     /// }
     /// ```
     ///
-    /// - Throws: ``SchemaChangeError``; nothing has changed when it is thrown.
-    public func alter(table: String, block: (AlterTableDefinition) -> Void) throws(SchemaChangeError) {
+    /// - Throws: ``Error/invalidColumnDefinition(_:)`` for a column SQLite.swift refuses to add (a
+    ///   `PRIMARY KEY` column, a `CURRENT_...` default, `NOT NULL` without a default);
+    ///   ``Error/foreignKeyError(_:)`` when the change leaves foreign keys broken;
+    ///   ``SQLiteCore/Result`` for SQLite's errors. Nothing has changed when it throws.
+    public func alter(table: String, block: AlterTableDefinitionBlock) throws {
         let definition = AlterTableDefinition(name: table)
         block(definition)
         guard !definition.operations.isEmpty else { return }
-        let located = try attempt(.validate, table: table) { () throws(Result) in try reader.locate(table: table) }
-        try change(table: located.name, schema: located.schema) { enforced throws(SchemaChangeError) in
-            var location = located
+        try reporting { () throws(SchemaChangeError) in
             for operation in definition.operations {
-                try apply(operation, to: &location, foreignKeysEnforced: enforced)
+                try validate(operation, table: table)
             }
-            return location.name
+            let located = try attempt(.validate, table: table) { () throws(Result) in
+                try reader.locate(table: table)
+            }
+            try change(table: located.name, schema: located.schema) { enforced throws(SchemaChangeError) in
+                var location = located
+                for operation in definition.operations {
+                    try apply(operation, to: &location, foreignKeysEnforced: enforced)
+                }
+                return location.name
+            }
         }
     }
 
@@ -90,11 +116,15 @@ public final class SchemaChanger: Sendable, CustomStringConvertible {
     ///     table.add(column: .init(name: "name", type: .TEXT, nullable: false))
     /// }
     /// ```
-    public func create(table: String, ifNotExists: Bool = false, block: (CreateTableDefinition) -> Void)
-        throws(SchemaChangeError)
-    {
+    ///
+    /// - Throws: ``SQLiteCore/Result``: SQLite's error (a table that exists without
+    ///   `ifNotExists`, ...), or `SQLITE_ERROR` for a table without columns.
+    public func create(table: String, ifNotExists: Bool = false, block: CreateTableDefinitionBlock) throws {
         let definition = CreateTableDefinition(name: table, ifNotExists: ifNotExists)
         block(definition)
+        if let problem = definition.problem {
+            throw Error.invalidColumnDefinition(problem)
+        }
         try create(definition.definition, ifNotExists: ifNotExists)
     }
 
@@ -105,20 +135,23 @@ public final class SchemaChanger: Sendable, CustomStringConvertible {
     /// let users = try source.schema.tableDefinition(table: "users")
     /// try SchemaChanger(connection: copy).create(users)
     /// ```
-    public func create(_ table: TableDefinition, ifNotExists: Bool = false) throws(SchemaChangeError) {
-        guard !table.columns.isEmpty else {
-            throw SchemaChangeError(
-                step: .validate, table: table.name,
-                underlying: .misuse("a table needs at least one column", code: SQLITE_ERROR))
-        }
-        let schema = database ?? "main"
-        try change(table: table.name, schema: schema) { _ throws(SchemaChangeError) in
-            try run(
-                .alterTable, table: table.name, table.toSQL(temporary: false, ifNotExists: ifNotExists, schema: schema))
-            for index in table.indexes where index.origin == nil || index.origin == .createIndex {
-                try run(.alterTable, table: table.name, index.toSQL(ifNotExists: ifNotExists, schema: schema))
+    public func create(_ table: TableDefinition, ifNotExists: Bool = false) throws {
+        try reporting { () throws(SchemaChangeError) in
+            guard !table.columns.isEmpty else {
+                throw SchemaChangeError(
+                    step: .validate, table: table.name,
+                    underlying: .misuse("a table needs at least one column", code: SQLITE_ERROR))
             }
-            return nil
+            let schema = database ?? "main"
+            try change(table: table.name, schema: schema) { _ throws(SchemaChangeError) in
+                try run(
+                    .alterTable, table: table.name,
+                    table.toSQL(temporary: false, ifNotExists: ifNotExists, schema: schema))
+                for index in table.indexes where index.origin == nil || index.origin == .createIndex {
+                    try run(.alterTable, table: table.name, index.toSQL(ifNotExists: ifNotExists, schema: schema))
+                }
+                return nil
+            }
         }
     }
 
@@ -128,13 +161,19 @@ public final class SchemaChanger: Sendable, CustomStringConvertible {
     /// ```swift
     /// try changer.rename(table: "users", to: "people")
     /// ```
-    public func rename(table: String, to newName: String) throws(SchemaChangeError) {
-        let location = try attempt(.validate, table: table) { () throws(Result) in try reader.locate(table: table) }
-        try change(table: location.name, schema: location.schema) { _ throws(SchemaChangeError) in
-            try run(
-                .alterTable, table: table,
-                "ALTER TABLE \(qualified(location.schema, location.name)) RENAME TO \(newName.quotedIdentifier)")
-            return newName
+    ///
+    /// - Throws: ``SQLiteCore/Result`` (`no such table: ...`, a name already taken, ...).
+    public func rename(table: String, to newName: String) throws {
+        try reporting { () throws(SchemaChangeError) in
+            let location = try attempt(.validate, table: table) { () throws(Result) in
+                try reader.locate(table: table)
+            }
+            try change(table: location.name, schema: location.schema) { _ throws(SchemaChangeError) in
+                try run(
+                    .alterTable, table: table,
+                    "ALTER TABLE \(qualified(location.schema, location.name)) RENAME TO \(newName.quotedIdentifier)")
+                return newName
+            }
         }
     }
 
@@ -147,17 +186,58 @@ public final class SchemaChanger: Sendable, CustomStringConvertible {
     ///
     /// With foreign keys enforced, dropping a table first deletes its rows, so `ON DELETE`
     /// actions of tables referring to it run (see SQLite's `DROP TABLE`).
-    public func drop(table: String, ifExists: Bool = true) throws(SchemaChangeError) {
+    ///
+    /// - Throws: ``SQLiteCore/Result``: `no such table: ...` when it is missing and `ifExists`
+    ///   is `false`, or SQLite's error.
+    public func drop(table: String, ifExists: Bool = true) throws {
         let location: SchemaReader.TableLocation
         do {
             location = try reader.locate(table: table)
         } catch {
             if ifExists { return }
-            throw SchemaChangeError(step: .validate, table: table, underlying: error)
+            throw error
         }
-        try attempt(.alterTable, table: table) { () throws(Result) in
-            try connection.run("DROP TABLE \(qualified(location.schema, location.name))")
+        try connection.run("DROP TABLE \(qualified(location.schema, location.name))")
+    }
+
+    /// Runs `sql` with `bindings` on the changer's connection, for changes no method here makes.
+    ///
+    /// ```swift
+    /// try changer.run("CREATE VIEW adults AS SELECT * FROM users WHERE age >= ?", 18)
+    /// ```
+    @discardableResult
+    public func run(_ sql: String, _ bindings: Binding?...) throws(Result) -> Statement {
+        try connection.run(sql, bindings)
+    }
+
+    /// Runs `body`, throwing what SQLite.swift would for its failure: the ``Error`` it reports,
+    /// or SQLite's ``SQLiteCore/Result``.
+    private func reporting(_ body: () throws(SchemaChangeError) -> Void) throws {
+        do {
+            try body()
+        } catch {
+            throw error.reported ?? error.underlying
         }
+    }
+
+    /// Refuses, as SQLite.swift does before running anything, a column `ALTER TABLE ADD COLUMN`
+    /// cannot add and a rebuild should not: a `PRIMARY KEY` column, a `CURRENT_...` default,
+    /// `NOT NULL` without a default.
+    private func validate(_ operation: Operation, table: String) throws(SchemaChangeError) {
+        guard case .addColumn(let column) = operation else { return }
+        var problem: String?
+        if column.primaryKey != nil {
+            problem = "can not add primary key column"
+        } else if [.CURRENT_TIME, .CURRENT_DATE, .CURRENT_TIMESTAMP].contains(column.defaultValue) {
+            problem = "Invalid default value"
+        } else if !column.nullable && column.defaultValue == .NULL && column.generated == nil {
+            problem = "NOT NULL columns must have a default value other than NULL"
+        }
+        guard let problem else { return }
+        throw SchemaChangeError(
+            step: .validate, table: table,
+            underlying: .misuse("Invalid column definition: \(problem)", code: SQLITE_ERROR),
+            reported: .invalidColumnDefinition(problem))
     }
 
     // MARK: - Applying one operation
@@ -177,6 +257,14 @@ public final class SchemaChanger: Sendable, CustomStringConvertible {
             try run(
                 .alterTable, table: location.name,
                 "ALTER TABLE \(table) RENAME COLUMN \(from.quotedIdentifier) TO \(to.quotedIdentifier)")
+        case .renameTable(let newName):
+            try run(.alterTable, table: location.name, "ALTER TABLE \(table) RENAME TO \(newName.quotedIdentifier)")
+            location.name = newName
+        case .createTable(let columns, let ifNotExists):
+            let definition = TableDefinition(name: location.name, columns: columns)
+            try run(
+                .alterTable, table: location.name,
+                definition.toSQL(temporary: false, ifNotExists: ifNotExists, schema: location.schema))
         case .dropColumn(let column):
             try requireColumn(column, in: location)
             let sql = "ALTER TABLE \(table) DROP COLUMN \(column.quotedIdentifier)"
@@ -201,9 +289,10 @@ public final class SchemaChanger: Sendable, CustomStringConvertible {
             index.table = location.name
             try run(.alterTable, table: location.name, index.toSQL(ifNotExists: ifNotExists, schema: location.schema))
         case .dropIndex(let name, let ifExists):
-            try run(
-                .alterTable, table: location.name,
-                "DROP INDEX \(ifExists ? "IF EXISTS " : "")\(qualified(location.schema, name))")
+            // Unqualified unless the changer works on one database, the index is found as SQL
+            // finds it, and SQLite's error names it as written (`no such index: name`).
+            let index = database == nil ? name.quotedIdentifier : qualified(location.schema, name)
+            try run(.alterTable, table: location.name, "DROP INDEX \(ifExists ? "IF EXISTS " : "")\(index)")
         }
     }
 
@@ -216,7 +305,7 @@ public final class SchemaChanger: Sendable, CustomStringConvertible {
         guard names.contains(where: { $0.sameIdentifier(as: column) }) else {
             throw SchemaChangeError(
                 step: .validate, table: location.name,
-                underlying: .misuse("no such column: \(column)", code: SQLITE_ERROR))
+                underlying: .misuse("no such column: \(column.quotedIdentifier)", code: SQLITE_ERROR))
         }
     }
 
@@ -281,7 +370,8 @@ public final class SchemaChanger: Sendable, CustomStringConvertible {
             throw SchemaChangeError(
                 step: .foreignKeyCheck, table: table, sql: "PRAGMA foreign_key_check",
                 underlying: .error(
-                    message: "FOREIGN KEY constraint failed: \(list)", code: SQLITE_CONSTRAINT, statement: nil))
+                    message: "FOREIGN KEY constraint failed: \(list)", code: SQLITE_CONSTRAINT, statement: nil),
+                reported: .foreignKeyError(violations))
         }
     }
 

@@ -4,8 +4,14 @@
 /// ```swift
 /// let email = ColumnDefinition(name: "email", type: .TEXT, nullable: false, unique: true,
 ///                              defaultValue: .stringLiteral(""), collation: "NOCASE")
-/// email.toSQL()   // "email" TEXT NOT NULL UNIQUE DEFAULT '' COLLATE "NOCASE"
+/// email.toSQL()   // "email" TEXT DEFAULT '' NOT NULL UNIQUE COLLATE "NOCASE"
 /// ```
+///
+/// Two definitions are equal when SQLite.swift would call them equal: same ``name``,
+/// ``primaryKey``, ``type``, ``nullable``, ``unique``, ``defaultValue`` and ``references``. The
+/// details beyond those (``declaredType``, ``collation``, ``generated``, ``hidden``, ``checks``)
+/// are not compared: `ColumnDefinition(name: "created", type: .NUMERIC)` equals the column read
+/// from `created DATETIME`.
 public struct ColumnDefinition: Equatable, Hashable, Sendable {
     /// The type affinity SQLite gives a column from its declared type: the storage class it
     /// prefers for the values stored in it.
@@ -64,6 +70,10 @@ public struct ColumnDefinition: Equatable, Hashable, Sendable {
     }
 
     /// The column's part in the table's primary key.
+    ///
+    /// Keys compare as in SQLite.swift, by ``autoIncrement`` and ``onConflict`` only: the
+    /// second column of a composite key equals `PrimaryKey(autoIncrement: false)`, whatever its
+    /// ``position``.
     public struct PrimaryKey: Equatable, Hashable, Sendable {
         /// Whether the key is `AUTOINCREMENT` (rowids are never reused).
         public var autoIncrement: Bool
@@ -100,6 +110,17 @@ public struct ColumnDefinition: Equatable, Hashable, Sendable {
             self.onConflict = onConflict
             self.position = position
             self.descending = descending
+        }
+
+        /// Whether two keys have the same ``autoIncrement`` and ``onConflict``.
+        public static func == (lhs: PrimaryKey, rhs: PrimaryKey) -> Bool {
+            lhs.autoIncrement == rhs.autoIncrement && lhs.onConflict == rhs.onConflict
+        }
+
+        /// Hashes what ``==`` compares.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(autoIncrement)
+            hasher.combine(onConflict)
         }
 
         /// The column constraint, e.g. `PRIMARY KEY AUTOINCREMENT`.
@@ -146,8 +167,9 @@ public struct ColumnDefinition: Equatable, Hashable, Sendable {
     public var unique: Bool
     /// The default value; ``LiteralValue/NULL`` when there is none.
     public var defaultValue: LiteralValue
-    /// The column's one-column foreign key, if any.
-    public var references: ForeignKeyDefinition?
+    /// The column's one-column foreign key, if any (a column of a multi-column key has none
+    /// here: see ``TableDefinition/foreignKeys``).
+    public var references: ForeignKey?
     /// The collation for comparing the column's text (`BINARY`, `NOCASE`, `RTRIM`, or a custom
     /// one); `nil` when none was declared (SQLite then uses `BINARY`).
     public var collation: String?
@@ -167,7 +189,7 @@ public struct ColumnDefinition: Equatable, Hashable, Sendable {
     public init(
         name: String, primaryKey: PrimaryKey? = nil, type: Affinity, declaredType: String? = nil,
         nullable: Bool = true, unique: Bool = false, defaultValue: LiteralValue = .NULL,
-        references: ForeignKeyDefinition? = nil, collation: String? = nil, generated: Generated? = nil,
+        references: ForeignKey? = nil, collation: String? = nil, generated: Generated? = nil,
         hidden: Bool = false, checks: [String] = []
     ) {
         self.name = name
@@ -191,7 +213,7 @@ public struct ColumnDefinition: Equatable, Hashable, Sendable {
     /// ```
     public init(
         name: String, declaredType: String, primaryKey: PrimaryKey? = nil, nullable: Bool = true,
-        unique: Bool = false, defaultValue: LiteralValue = .NULL, references: ForeignKeyDefinition? = nil,
+        unique: Bool = false, defaultValue: LiteralValue = .NULL, references: ForeignKey? = nil,
         collation: String? = nil, generated: Generated? = nil
     ) {
         self.init(
@@ -200,11 +222,31 @@ public struct ColumnDefinition: Equatable, Hashable, Sendable {
             collation: collation, generated: generated)
     }
 
-    /// The column definition as written in `CREATE TABLE` or `ALTER TABLE ADD COLUMN`.
+    /// Whether two definitions have the same name, primary key, affinity, nullability,
+    /// uniqueness, default value and foreign key (what SQLite.swift compares).
+    public static func == (lhs: ColumnDefinition, rhs: ColumnDefinition) -> Bool {
+        lhs.name == rhs.name && lhs.primaryKey == rhs.primaryKey && lhs.type == rhs.type
+            && lhs.nullable == rhs.nullable && lhs.unique == rhs.unique && lhs.defaultValue == rhs.defaultValue
+            && lhs.references == rhs.references
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(primaryKey)
+        hasher.combine(type)
+        hasher.combine(nullable)
+        hasher.combine(unique)
+        hasher.combine(defaultValue)
+        hasher.combine(references)
+    }
+
+    /// The column definition as written in `CREATE TABLE` or `ALTER TABLE ADD COLUMN`: the
+    /// name, the declared type and `DEFAULT`, then the constraints, in SQLite.swift's order.
     ///
     /// ```swift
     /// ColumnDefinition(name: "age", type: .INTEGER, nullable: false, defaultValue: .numericLiteral("0"))
-    ///     .toSQL()   // "age" INTEGER NOT NULL DEFAULT 0
+    ///     .toSQL()   // "age" INTEGER DEFAULT 0 NOT NULL
     /// ```
     public func toSQL() -> String {
         toSQL(inlinePrimaryKey: true)
@@ -215,13 +257,13 @@ public struct ColumnDefinition: Equatable, Hashable, Sendable {
     func toSQL(inlinePrimaryKey: Bool) -> String {
         var parts = [name.quotedIdentifier]
         if !declaredType.isEmpty { parts.append(declaredType) }
+        if defaultValue != .NULL { parts.append("DEFAULT \(defaultValue)") }
         if inlinePrimaryKey, let primaryKey { parts.append(primaryKey.toSQL()) }
         if !nullable { parts.append("NOT NULL") }
         if unique { parts.append("UNIQUE") }
         parts += checks.map { "CHECK (\($0))" }
-        if defaultValue != .NULL { parts.append("DEFAULT \(defaultValue)") }
         if let collation { parts.append("COLLATE \(collation.quotedIdentifier)") }
-        if let references { parts.append(references.referencesClause()) }
+        if let references { parts.append(references.toSQL()) }
         if let generated { parts.append(generated.toSQL()) }
         return parts.joined(separator: " ")
     }

@@ -1,21 +1,22 @@
 /// A column's default value as SQL writes it: a literal, one of the special keywords, or an
-/// expression in parentheses.
+/// expression.
 ///
 /// ```swift
 /// let column = ColumnDefinition(name: "status", type: .TEXT, defaultValue: .stringLiteral("new"))
 /// column.toSQL()   // "status" TEXT DEFAULT 'new'
 /// LiteralValue("CURRENT_TIMESTAMP")   // .CURRENT_TIMESTAMP
 /// ```
+///
+/// The cases are SQLite.swift's. As in SQLite.swift, any other default (an expression such as
+/// `datetime('now')`) is a ``numericLiteral(_:)`` holding its text; ``expression(_:)`` makes
+/// one, and it is written in parentheses, as SQL requires.
 public enum LiteralValue: Equatable, Hashable, Sendable, CustomStringConvertible {
-    /// A number as written, e.g. `42`, `-1.5`, `0x1F`.
+    /// A number as written, e.g. `42`, `-1.5`, `0x1F`; or the text of an expression.
     case numericLiteral(String)
     /// Text, unquoted (quotes are added when rendered).
     case stringLiteral(String)
     /// A blob as hexadecimal digits, without the `X'...'` around them.
     case blobLiteral(String)
-    /// An expression without the parentheses around it, e.g. `datetime('now')`; rendered
-    /// inside parentheses.
-    case expression(String)
     /// No default, or `DEFAULT NULL`.
     case NULL
     /// The boolean `TRUE` (stored as 1).
@@ -29,12 +30,18 @@ public enum LiteralValue: Equatable, Hashable, Sendable, CustomStringConvertible
     /// The current date and time, `YYYY-MM-DD HH:MM:SS`, when the row is inserted.
     case CURRENT_TIMESTAMP
 
+    /// An expression default, without the parentheses around it: `.expression("datetime('now')")`
+    /// is written `DEFAULT (datetime('now'))`. It is the ``numericLiteral(_:)`` of its text.
+    public static func expression(_ sql: String) -> LiteralValue {
+        .numericLiteral(sql)
+    }
+
     /// Reads a default value as `PRAGMA table_info` reports it (`nil` means no default).
     ///
     /// ```swift
     /// LiteralValue("'it''s'")   // .stringLiteral("it's")
     /// LiteralValue("X'00FF'")   // .blobLiteral("00FF")
-    /// LiteralValue("(1 + 2)")   // .expression("1 + 2")
+    /// LiteralValue("(1 + 2)")   // .numericLiteral("1 + 2"), written (1 + 2)
     /// ```
     public init(_ text: String?) {
         guard let text = text?.trimmingSQLWhitespace(), !text.isEmpty else {
@@ -50,23 +57,26 @@ public enum LiteralValue: Equatable, Hashable, Sendable, CustomStringConvertible
         case "CURRENT_TIMESTAMP": self = .CURRENT_TIMESTAMP
         default:
             let tokens = SQLTokenizer.tokenize(text)
-            if tokens.count == 1, tokens[0].kind == .string, let value = tokens[0].identifier {
+            if tokens.count == 1, tokens[0].kind != .number, tokens[0].kind != .blob,
+                let value = tokens[0].identifier
+            {
+                // SQLite reads a lone word or quoted name in a DEFAULT clause as text.
                 self = .stringLiteral(value)
             } else if tokens.count == 1, tokens[0].kind == .blob {
                 self = .blobLiteral(String(text.dropFirst(2).dropLast()))
-            } else if Self.isNumber(tokens) {
-                self = .numericLiteral(text)
             } else if tokens.count >= 2, tokens[0].isSymbol("("),
                 tokens.indexOfClosingParenthesis(from: 0) == tokens.count - 1
             {
-                self = .expression(tokens.text(in: text, from: 1, through: tokens.count - 2))
+                self = .numericLiteral(tokens.text(in: text, from: 1, through: tokens.count - 2))
             } else {
-                self = .expression(text)
+                self = .numericLiteral(text)
             }
         }
     }
 
-    private static func isNumber(_ tokens: [SQLToken]) -> Bool {
+    /// Whether `text` is a number, possibly signed: what a default can be without parentheses.
+    private static func isNumber(_ text: String) -> Bool {
+        let tokens = SQLTokenizer.tokenize(text)
         switch tokens.count {
         case 1: return tokens[0].kind == .number
         case 2: return (tokens[0].isSymbol("-") || tokens[0].isSymbol("+")) && tokens[1].kind == .number
@@ -78,12 +88,13 @@ public enum LiteralValue: Equatable, Hashable, Sendable, CustomStringConvertible
     /// requires: not a `CURRENT_...` keyword and not an expression.
     public var isConstant: Bool {
         switch self {
-        case .CURRENT_TIME, .CURRENT_DATE, .CURRENT_TIMESTAMP, .expression: false
+        case .CURRENT_TIME, .CURRENT_DATE, .CURRENT_TIMESTAMP: false
+        case .numericLiteral(let text): Self.isNumber(text)
         default: true
         }
     }
 
-    /// The value as SQL: `NULL`, `'text'`, `X'00FF'`, `42`, `(expression)`, ...
+    /// The value as SQL: `NULL`, `'text'`, `X'00FF'`, `42`, `(datetime('now'))`, ...
     public var description: String {
         switch self {
         case .NULL: "NULL"
@@ -94,8 +105,7 @@ public enum LiteralValue: Equatable, Hashable, Sendable, CustomStringConvertible
         case .CURRENT_TIMESTAMP: "CURRENT_TIMESTAMP"
         case .stringLiteral(let value): value.quotedLiteral
         case .blobLiteral(let hex): "X'\(hex)'"
-        case .numericLiteral(let number): number
-        case .expression(let expression): "(\(expression))"
+        case .numericLiteral(let text): Self.isNumber(text) ? text : "(\(text))"
         }
     }
 

@@ -66,7 +66,9 @@ public struct TableDefinition: Equatable, Hashable, Sendable {
         var parts = columns.map { column in
             var column = column
             // A key listed in `foreignKeys` is written there, keeping the keys' order.
-            if let key = column.references, foreignKeys.contains(key) { column.references = nil }
+            if let key = column.references, foreignKeys.contains(ForeignKeyDefinition(key, column: column.name)) {
+                column.references = nil
+            }
             return column.toSQL(inlinePrimaryKey: !composite)
         }
         if composite {

@@ -29,3 +29,19 @@ public struct ForeignKeyViolation: Equatable, Hashable, Sendable, CustomStringCo
         "\(table) [\(rowid.map(String.init) ?? "?")] => \(parent)"
     }
 }
+
+/// SQLite.swift's name for a ``ForeignKeyViolation``, as ``SQLiteCore/Connection/foreignKeyCheck(table:database:)``
+/// returns it and ``SchemaChanger/Error/foreignKeyError(_:)`` carries it.
+public typealias ForeignKeyError = ForeignKeyViolation
+
+extension ForeignKeyViolation {
+    /// The table holding the offending row (SQLite.swift's name for ``table``).
+    public var from: String { table }
+
+    /// The offending row's rowid (SQLite.swift's name for ``rowid``); 0 for a `WITHOUT ROWID`
+    /// table, whose violations SQLite.swift leaves out.
+    public var rowId: Int64 { rowid ?? 0 }
+
+    /// The table the row should refer to (SQLite.swift's name for ``parent``).
+    public var to: String { parent }
+}

@@ -79,9 +79,9 @@ public struct SchemaReader: Sendable {
     /// come from `PRAGMA table_xinfo`; `AUTOINCREMENT`, collations, `CHECK` constraints and
     /// generated expressions, which no pragma reports, from the table's `CREATE TABLE` SQL.
     ///
-    /// - Throws: ``SQLiteCore/Result`` when the table does not exist.
+    /// Empty when there is no such table or view, as in SQLite.swift.
     public func columnDefinitions(table: String) throws(Result) -> [ColumnDefinition] {
-        let location = try locate(table: table)
+        guard let location = try find(table: table) else { return [] }
         let parsed = try createTableSQL(location).flatMap { CreateTableStatement(sql: $0) }
         let foreignKeys = try foreignKeyDefinitions(location)
         let uniqueColumns = try indexDefinitions(location)
@@ -113,7 +113,7 @@ public struct SchemaReader: Sendable {
             }
             let references = foreignKeys.first {
                 $0.columns.count == 1 && $0.columns[0].sameIdentifier(as: info.name)
-            }
+            }.map { ColumnDefinition.ForeignKey($0, column: info.name) }
             return ColumnDefinition(
                 name: info.name, primaryKey: primaryKey, type: ColumnDefinition.Affinity(declaredType: info.type),
                 declaredType: info.type, nullable: !info.notNull,
@@ -134,8 +134,11 @@ public struct SchemaReader: Sendable {
     ///     print(index.name, index.columns, index.unique, index.where ?? "full")
     /// }
     /// ```
+    ///
+    /// Empty when there is no such table, as in SQLite.swift.
     public func indexDefinitions(table: String) throws(Result) -> [IndexDefinition] {
-        try indexDefinitions(locate(table: table))
+        guard let location = try find(table: table) else { return [] }
+        return try indexDefinitions(location)
     }
 
     private func indexDefinitions(_ location: TableLocation) throws(Result) -> [IndexDefinition] {
@@ -179,8 +182,11 @@ public struct SchemaReader: Sendable {
     ///     print(key.columns, "->", key.table, key.referencedColumns, key.onDelete)
     /// }
     /// ```
+    ///
+    /// Empty when there is no such table.
     public func foreignKeyDefinitions(table: String) throws(Result) -> [ForeignKeyDefinition] {
-        try foreignKeyDefinitions(locate(table: table))
+        guard let location = try find(table: table) else { return [] }
+        return try foreignKeyDefinitions(location)
     }
 
     private func foreignKeyDefinitions(_ location: TableLocation) throws(Result) -> [ForeignKeyDefinition] {
@@ -226,6 +232,8 @@ public struct SchemaReader: Sendable {
     /// let users = try db.schema.tableDefinition(table: "users")
     /// users.withoutRowID   // false
     /// ```
+    ///
+    /// - Throws: ``SQLiteCore/Result`` (`no such table: ...`) when the table does not exist.
     public func tableDefinition(table: String) throws(Result) -> TableDefinition {
         let location = try locate(table: table)
         let reader = SchemaReader(connection: connection, database: location.schema)
@@ -255,7 +263,19 @@ public struct SchemaReader: Sendable {
     }
 
     /// Finds `table` in this reader's database, or as SQL would (temp, main, attached).
+    ///
+    /// - Throws: `no such table: ...` when it is missing.
     func locate(table: String) throws(Result) -> TableLocation {
+        guard let location = try find(table: table) else {
+            let place = database.map { "\($0)." } ?? ""
+            throw Result.misuse("no such table: \(place)\(table)", code: SQLITE_ERROR)
+        }
+        return location
+    }
+
+    /// Finds `table` in this reader's database, or as SQL would (temp, main, attached); `nil`
+    /// when it is missing.
+    func find(table: String) throws(Result) -> TableLocation? {
         var sql =
             #"SELECT schema, name, wr, strict FROM pragma_table_list WHERE name = ? COLLATE NOCASE AND type IN ('table', 'virtual', 'view')"#
         var bindings: [Binding?] = [table]
@@ -267,15 +287,9 @@ public struct SchemaReader: Sendable {
             TableLocation(schema: row[0], name: row[1], withoutRowID: row[2], strict: row[3])
         }
         let order: (TableLocation) -> Int = { $0.schema == "temp" ? 0 : $0.schema == "main" ? 1 : 2 }
-        guard
-            let location = found.enumerated().min(by: {
-                (order($0.element), $0.offset) < (order($1.element), $1.offset)
-            })?.element
-        else {
-            let place = database.map { "\($0)." } ?? ""
-            throw Result.misuse("no such table: \(place)\(table)", code: SQLITE_ERROR)
-        }
-        return location
+        return found.enumerated().min(by: {
+            (order($0.element), $0.offset) < (order($1.element), $1.offset)
+        })?.element
     }
 
     /// The `CREATE TABLE` SQL of a located table.

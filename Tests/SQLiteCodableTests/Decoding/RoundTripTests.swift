@@ -51,7 +51,7 @@ struct RoundTripTests {
         let table = Table("maybe")
         if viaUpdate {
             try db.run(table.insert(Maybe(a: 1, b: "x", c: Date(timeIntervalSince1970: 0), d: [1])))
-            try db.run(table.update(Maybe()))
+            try db.run(table.update(Maybe(), options: CodingOptions(nilEncodingStrategy: .null)))
         } else {
             try db.run(table.insert(Maybe()))
         }

@@ -52,8 +52,17 @@ struct EncodingPlanTests {
                 try Doc.users.insert(Other(email: "o@x", age: nil)).asSQL()
                     == #"INSERT INTO "users" ("email") VALUES ('o@x')"#)
             #expect(
-                try Doc.users.update(Other(email: "o@x", age: nil)).asSQL()
-                    == #"UPDATE "users" SET "email" = 'o@x', "age" = NULL"#)
+                try Doc.users.update(Other(email: "o@x", age: nil)).asSQL() == #"UPDATE "users" SET "email" = 'o@x'"#)
+            #expect(
+                try Doc.users.update(Other(email: "o@x", age: nil), options: CodingOptions(nilEncodingStrategy: .null))
+                    .asSQL() == #"UPDATE "users" SET "email" = 'o@x', "age" = NULL"#)
+            // The insert plan of each nil strategy is its own.
+            #expect(
+                try Doc.users.insert(Other(email: "o@x", age: nil), options: CodingOptions(nilEncodingStrategy: .null))
+                    .asSQL() == #"INSERT INTO "users" ("email", "age") VALUES ('o@x', NULL)"#)
+            #expect(
+                try Doc.users.insert(Other(email: "o@x", age: nil)).asSQL()
+                    == #"INSERT INTO "users" ("email") VALUES ('o@x')"#)
         }
     }
 
