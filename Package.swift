@@ -92,7 +92,7 @@ let package = Package(
         ),
         .target(
             name: "SQLiteSchema",
-            dependencies: ["SQLiteCore", "SQLiteTyped"]
+            dependencies: ["SQLiteCore"]
         ),
         .target(
             name: "SQLiteCodable",

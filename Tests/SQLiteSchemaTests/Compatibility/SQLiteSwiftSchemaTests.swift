@@ -311,31 +311,6 @@ import Testing
             }?.code == 1)
     }
 
-    @Test func createsTablesFromExpressions() throws {
-        try SchemaChanger(connection: db).create(table: "foo") { table in
-            table.add(expression: Expression<String>("name"))
-            table.add(expression: Expression<Int>("age"))
-            table.add(expression: Expression<Double?>("salary"))
-        }
-        #expect(
-            try db.schema.columnDefinitions(table: "foo") == [
-                ColumnDefinition(name: "name", primaryKey: nil, type: .TEXT, nullable: false, defaultValue: .NULL),
-                ColumnDefinition(name: "age", primaryKey: nil, type: .INTEGER, nullable: false, defaultValue: .NULL),
-                ColumnDefinition(name: "salary", primaryKey: nil, type: .REAL, nullable: true, defaultValue: .NULL),
-            ])
-        #expect(
-            try db.schema.objectDefinitions(name: "foo").first?.sql
-                == #"CREATE TABLE "foo" ("name" TEXT NOT NULL, "age" INTEGER NOT NULL, "salary" REAL)"#)
-        // An expression that names no column is refused (SQLite.swift stops the program).
-        #expect(
-            thrownError {
-                try SchemaChanger(connection: db).create(table: "bar") { table in
-                    table.add(expression: Expression<Int>(literal: "1 + 1"))
-                }
-            } == .invalidColumnDefinition("expression is not a column name: 1 + 1"))
-        #expect(try db.schema.objectDefinitions(name: "bar").isEmpty)
-    }
-
     @Test func createsTablesWithForeignKeys() throws {
         let changer = SchemaChanger(connection: db)
         try changer.create(table: "foo") { table in

@@ -1,6 +1,10 @@
 import SQLiteCore
+import SQLiteSchema
 import SQLiteTyped
 
+// `SchemaChanger`'s table definitions taking the typed tier's expressions, as SQLite.swift's do.
+// It lives in the umbrella module, the one that has both tiers, so that SQLiteSchema depends on
+// SQLiteCore alone.
 extension CreateTableDefinition {
     /// Adds a `NOT NULL` column named and typed like `expression`, as SQLite.swift does.
     ///
@@ -14,22 +18,11 @@ extension CreateTableDefinition {
     /// An expression that is not a column name (`Expression<Int>(literal: "1 + 1")`) adds no
     /// column: the `create` throws ``SchemaChanger/Error/invalidColumnDefinition(_:)``.
     public func add<T: Value>(expression: Expression<T>) {
-        add(expression.template, declaredType: T.declaredDatatype, nullable: false)
+        addColumn(template: expression.template, declaredType: T.declaredDatatype, nullable: false)
     }
 
     /// Adds a nullable column named and typed like `expression`.
     public func add<T: Value>(expression: Expression<T?>) {
-        add(expression.template, declaredType: T.declaredDatatype, nullable: true)
-    }
-
-    /// Adds the column whose quoted name is `template`.
-    private func add(_ template: String, declaredType: String, nullable: Bool) {
-        let tokens = SQLTokenizer.tokenize(template)
-        guard tokens.count == 1, tokens[0].kind == .quoted || tokens[0].kind == .word, let name = tokens[0].identifier
-        else {
-            if problem == nil { problem = "expression is not a column name: \(template)" }
-            return
-        }
-        add(column: ColumnDefinition(name: name, declaredType: declaredType, nullable: nullable))
+        addColumn(template: expression.template, declaredType: T.declaredDatatype, nullable: true)
     }
 }
