@@ -135,7 +135,7 @@ import Testing
         let db = try makeDatabase()
         // Interrupt from inside the running statement (an interrupt made while no statement
         // runs is cleared when the next one starts).
-        try db.createFunction("interruptAt", argumentCount: 1) { [unowned db] args in
+        db.createFunction("interruptAt", argumentCount: 1) { [unowned db] args in
             if args[0] as? Int64 == 1000 { db.interrupt() }
             return args[0]
         }
