@@ -182,7 +182,11 @@ public final class Connection: @unchecked Sendable {
                     let code = sqlite3_prepare_v3(
                         handle, text + offset, Int32(clamping: length - offset + 1), 0, &pointer, &tail)
                     if code != SQLITE_OK {
-                        failure = connection.preparationError(code: code, sql: String(cString: text + offset))
+                        // The failing statement and the rest of the script, without the white
+                        // space that separated it from the statement before.
+                        let rest = String(cString: text + offset)
+                        failure = connection.preparationError(
+                            code: code, sql: String(rest.drop(while: \.isWhitespace)))
                         return
                     }
                     if let pointer {

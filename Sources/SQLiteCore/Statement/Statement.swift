@@ -153,7 +153,7 @@ public final class Statement: @unchecked Sendable {
     /// never bound.
     @usableFromInline
     func notReadyError() -> Result {
-        pendingError ?? unboundParametersError()
+        connection.lock.withLock { connection.preparationError(of: self) } ?? pendingError ?? unboundParametersError()
     }
 
     /// The SQL text of the statement, as prepared (for a statement named by a preparation
