@@ -43,7 +43,7 @@ import Testing
             // (Without this clause, Swift 6.3.1's SIL ownership verifier crashes on this test.)
             Issue.record("unexpected \(error)")
         }
-        try db.createFunction("reverse", argumentCount: 1, deterministic: true) { args in
+        db.createFunction("reverse", argumentCount: 1, deterministic: true) { args in
             (args[0] as? String).map { String($0.reversed()) }
         }
         #expect(try db.scalar("SELECT reverse('abc')") as? String == "cba")

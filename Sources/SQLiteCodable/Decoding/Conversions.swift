@@ -88,7 +88,7 @@ enum Conversions {
         switch value {
         case .text(let text):
             do {
-                return try Date.fromDatatypeValue(text)
+                return try Date.checkedDate(text)
             } catch {
                 throw .corrupted("'\(text)' is not a date (expected yyyy-MM-ddTHH:mm:ss.SSS)")
             }
@@ -158,7 +158,7 @@ enum Conversions {
             throw mismatch(value)
         }
         do {
-            return try V.fromDatatypeValue(datatype)
+            return try V.checkedFromDatatypeValue(datatype)
         } catch let failure as ConversionFailure {
             throw failure
         } catch {

@@ -33,8 +33,9 @@ public final class Backup: @unchecked Sendable {
     init(source: ConnectionHandle, sourceName: String, target: ConnectionHandle, targetName: String) throws(Result) {
         self.source = source
         self.target = target
-        let pointer = Backup.withBothLocked(source, target) {
-            sqlite3_backup_init(target.pointer, targetName, source.pointer, sourceName)
+        let pointer = try Backup.withBothLocked(source, target) { () throws(Result) -> OpaquePointer? in
+            try Backup.checkOpen(source, target)
+            return sqlite3_backup_init(target.pointer, targetName, source.pointer, sourceName)
         }
         guard let pointer else {
             // The error of a failed backup_init is recorded on the target connection.
@@ -50,7 +51,10 @@ public final class Backup: @unchecked Sendable {
     /// Copies pages; throws on error (`SQLITE_BUSY` and `SQLITE_LOCKED` too: step again later).
     public func step(pagesToCopy pages: Pages = .all) throws(Result) {
         guard let handle else { return }
-        let code = Backup.withBothLocked(source, target) { sqlite3_backup_step(handle, pages.count) }
+        let code = try Backup.withBothLocked(source, target) { () throws(Result) -> Int32 in
+            try Backup.checkOpen(source, target)
+            return sqlite3_backup_step(handle, pages.count)
+        }
         switch code {
         case SQLITE_OK, SQLITE_DONE:
             return
@@ -70,10 +74,18 @@ public final class Backup: @unchecked Sendable {
     /// Runs `body` holding both connections' locks, always taken in the same (address) order,
     /// so that two backups in opposite directions, or a backup racing a transaction that uses
     /// both connections, cannot deadlock.
-    private static func withBothLocked<T>(_ a: ConnectionHandle, _ b: ConnectionHandle, _ body: () -> T) -> T {
-        if a === b { return a.lock.withLock(body) }
+    private static func withBothLocked<T, E: Error>(
+        _ a: ConnectionHandle, _ b: ConnectionHandle, _ body: () throws(E) -> T
+    ) throws(E) -> T {
+        if a === b { return try a.lock.withLock(body) }
         let (first, second) = ObjectIdentifier(a) < ObjectIdentifier(b) ? (a, b) : (b, a)
-        return first.lock.withLock { second.lock.withLock(body) }
+        return try first.lock.withLock { () throws(E) -> T in try second.lock.withLock(body) }
+    }
+
+    /// Throws once either connection is closed: a backup cannot go on without both.
+    private static func checkOpen(_ source: ConnectionHandle, _ target: ConnectionHandle) throws(Result) {
+        try source.checkOpen()
+        try target.checkOpen()
     }
 
     /// The pages left to copy, as of the last step.

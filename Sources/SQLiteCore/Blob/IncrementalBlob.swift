@@ -69,6 +69,7 @@ public final class IncrementalBlob: @unchecked Sendable {
     }
 
     private func openHandle() throws(Result) -> OpaquePointer {
+        try connection.checkOpen()
         guard let handle else { throw Result.misuse("the blob handle is closed") }
         return handle
     }
@@ -95,6 +96,7 @@ extension Connection {
         table: String, column: String, row: Int64, database: String = "main", readOnly: Bool = false
     ) throws(Result) -> IncrementalBlob {
         try connection.lock.withLock { () throws(Result) -> IncrementalBlob in
+            try connection.checkOpen()
             var blob: OpaquePointer?
             let code = sqlite3_blob_open(handle, database, table, column, row, readOnly ? 0 : 1, &blob)
             guard code == SQLITE_OK, let blob else {

@@ -8,6 +8,11 @@ final class CallbackRegistry: @unchecked Sendable {
     func set(_ key: String, _ box: AnyObject?) {
         lock.withLock { boxes[key] = box }
     }
+
+    /// Releases every box.
+    func removeAll() {
+        lock.withLock { boxes.removeAll() }
+    }
 }
 
 /// A closure boxed in a class, so that SQLite can carry it as an opaque context pointer.

@@ -33,6 +33,7 @@ extension Connection {
     @discardableResult
     public func execute(sql: String, parameters: [Binding?] = []) throws(Result) -> Int64 {
         try withLock { () throws(Result) -> Int64 in
+            try connection.checkOpen()
             let before = sqlite3_total_changes64(handle)
             let statement = try prepareStatement(sql)
             try statement.run(parameters)

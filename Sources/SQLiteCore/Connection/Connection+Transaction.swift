@@ -21,7 +21,7 @@ extension Connection {
     ///
     /// ```swift
     /// try db.transaction {
-    ///     let id = try db.run("INSERT INTO users (email) VALUES (?)", "betty@icloud.com")
+    ///     try db.run("INSERT INTO users (email) VALUES (?)", "betty@icloud.com")
     ///     try db.run("INSERT INTO users (email, manager_id) VALUES (?, ?)", "cathy@icloud.com", db.lastInsertRowid)
     /// }
     /// // BEGIN DEFERRED TRANSACTION ... COMMIT TRANSACTION
@@ -29,9 +29,29 @@ extension Connection {
     ///
     /// The connection stays locked for the whole block, so other threads using it wait until
     /// the transaction ends. Transactions do not nest: use ``savepoint(_:block:)`` inside one.
+    /// To return a value from the block, see the generic `transaction(_:block:)` below.
     ///
     /// - Throws: the block's own error (after the rollback, whose own failure never replaces
     ///   it), or ``Result`` when BEGIN or COMMIT fails.
+    public func transaction(_ mode: TransactionMode = .deferred, block: () throws -> Void) throws {
+        try transaction(
+            begin: "BEGIN \(mode.rawValue) TRANSACTION", commit: ["COMMIT TRANSACTION"],
+            rollback: ["ROLLBACK TRANSACTION"], block: block)
+    }
+
+    /// ``transaction(_:block:)`` returning the block's value.
+    ///
+    /// ```swift
+    /// let id = try db.transaction {
+    ///     try db.run("INSERT INTO users (email) VALUES (?)", "betty@icloud.com")
+    ///     return db.lastInsertRowid
+    /// }
+    /// ```
+    ///
+    /// A block of one expression whose value is not used (`try db.transaction { try db.run(...) }`)
+    /// runs through ``transaction(_:block:)``, as in SQLite.swift; this form is picked when the
+    /// value is used: a block with `return`, or a result of a declared type.
+    @_disfavoredOverload
     @discardableResult
     public func transaction<T>(_ mode: TransactionMode = .deferred, block: () throws -> T) throws -> T {
         try transaction(
@@ -48,8 +68,21 @@ extension Connection {
     ///     try? db.savepoint { try riskyStep() }   // undone alone if it throws
     /// }
     /// ```
+    ///
+    /// To return a value from the block, see the generic `savepoint(_:block:)` below.
+    public func savepoint(_ name: String = UUID().uuidString, block: () throws -> Void) throws {
+        try runSavepoint(named: name, block: block)
+    }
+
+    /// ``savepoint(_:block:)`` returning the block's value; picked, as for the generic
+    /// `transaction(_:block:)`, when the value is used.
+    @_disfavoredOverload
     @discardableResult
     public func savepoint<T>(_ name: String = UUID().uuidString, block: () throws -> T) throws -> T {
+        try runSavepoint(named: name, block: block)
+    }
+
+    private func runSavepoint<T>(named name: String, block: () throws -> T) throws -> T {
         let quoted = "'" + name.replacing("'", with: "''") + "'"
         return try transaction(
             begin: "SAVEPOINT \(quoted)", commit: ["RELEASE SAVEPOINT \(quoted)"],
@@ -68,7 +101,7 @@ extension Connection {
             } catch {
                 // SQLite may have rolled back already (SQLITE_FULL, SQLITE_IOERR, ...): only undo
                 // what is still open, and never let the rollback's failure hide the cause.
-                if sqlite3_get_autocommit(handle) == 0 {
+                if !connection.isClosed, sqlite3_get_autocommit(handle) == 0 {
                     for sql in rollback { try? execute(sql) }
                 }
                 throw error

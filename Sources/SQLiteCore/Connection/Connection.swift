@@ -40,7 +40,8 @@ public final class Connection: @unchecked Sendable {
     ///     Default: `.inMemory`.
     ///   - readonly: open without write access. Default: `false`.
     ///   - journalMode: a journal mode to set straight after opening; `.wal` also sets
-    ///     `synchronous = NORMAL`, the recommended pairing.
+    ///     `synchronous = NORMAL`, the recommended pairing. Ignored, as in SQLite.swift, for
+    ///     read-only, in-memory and temporary databases, which keep their own mode.
     /// - Throws: ``Result`` when the database cannot be opened (a missing directory, no
     ///   permission, ...).
     public init(_ location: Location = .inMemory, readonly: Bool = false, journalMode: JournalMode? = nil) throws {
@@ -59,9 +60,11 @@ public final class Connection: @unchecked Sendable {
         }
         connection = ConnectionHandle(pointer: pointer)
         statementCache = StatementCache(capacity: 64, lock: connection.lock)
-        if let journalMode {
-            // WAL's pairing with synchronous = NORMAL only where WAL took effect (an in-memory
-            // database keeps its memory journal, as SQLite decides).
+        // A read-only database (also one opened `?mode=ro`) cannot change its journal mode, and
+        // an in-memory or temporary one (no file name) keeps its own.
+        let hasFile = sqlite3_db_filename(pointer, "main").map { $0.pointee != 0 } ?? false
+        if let journalMode, hasFile, sqlite3_db_readonly(pointer, "main") == 0 {
+            // WAL's pairing with synchronous = NORMAL only where WAL took effect.
             if try setJournalMode(journalMode) == .wal, journalMode == .wal {
                 try execute("PRAGMA synchronous = NORMAL")
             }
@@ -78,26 +81,61 @@ public final class Connection: @unchecked Sendable {
         statementCache.removeAll()
     }
 
+    /// Closes the database now rather than when the connection is released.
+    ///
+    /// ```swift
+    /// try db.close()
+    /// try FileManager.default.removeItem(atPath: path)
+    /// ```
+    ///
+    /// An open transaction is rolled back. Afterwards every use of the connection, and of the
+    /// statements prepared from it, throws ``Result`` (`SQLITE_MISUSE`, "the database
+    /// connection is closed"); properties that cannot throw return their empty values. Closing
+    /// again does nothing. Statements still held elsewhere keep SQLite's part of the connection
+    /// (and the file) open until they are released, as `sqlite3_close_v2` does.
+    ///
+    /// - Throws: ``Result`` should SQLite fail to close the connection.
+    public func close() throws(Result) {
+        try connection.lock.withLock { () throws(Result) in
+            if connection.isClosed { return }
+            // Finalize what the connection holds itself, and release the locks of an open
+            // transaction now: statements held elsewhere would otherwise keep it open.
+            statementCache.close()
+            if sqlite3_get_autocommit(handle) == 0 { sqlite3_exec(handle, "ROLLBACK", nil, nil, nil) }
+            let code = connection.close()
+            if code != SQLITE_OK {
+                throw Result.error(
+                    message: String(cString: sqlite3_errstr(code)), code: code & 0xFF, statement: nil)
+            }
+        }
+    }
+
     // MARK: - State
 
     /// The raw `sqlite3*` handle, for calls the Swift layer does not wrap. Valid while the
-    /// connection lives; do not close it.
+    /// connection lives and until ``close()``; do not close it.
     public var handle: OpaquePointer { connection.pointer }
 
-    /// Whether the main database is read-only.
-    public var readonly: Bool { connection.lock.withLock { sqlite3_db_readonly(handle, "main") == 1 } }
+    /// Runs `body` with the raw handle under the lock, or returns `closed` once the connection
+    /// is closed: for the properties that read SQLite's state and cannot throw.
+    private func whenOpen<T>(_ closed: T, _ body: (OpaquePointer) -> T) -> T {
+        connection.lock.withLock { connection.isClosed ? closed : body(handle) }
+    }
+
+    /// Whether the main database is read-only (`true` once closed).
+    public var readonly: Bool { whenOpen(true) { sqlite3_db_readonly($0, "main") == 1 } }
 
     /// The rowid of the last row inserted through this connection.
-    public var lastInsertRowid: Int64 { connection.lock.withLock { sqlite3_last_insert_rowid(handle) } }
+    public var lastInsertRowid: Int64 { whenOpen(0) { sqlite3_last_insert_rowid($0) } }
 
     /// The number of rows changed by the last INSERT, UPDATE or DELETE.
-    public var changes: Int { connection.lock.withLock { Int(sqlite3_changes64(handle)) } }
+    public var changes: Int { whenOpen(0) { Int(sqlite3_changes64($0)) } }
 
     /// The number of rows changed since the connection opened.
-    public var totalChanges: Int { connection.lock.withLock { Int(sqlite3_total_changes64(handle)) } }
+    public var totalChanges: Int { whenOpen(0) { Int(sqlite3_total_changes64($0)) } }
 
     /// Whether the connection is in autocommit mode, i.e. not inside a transaction.
-    public var autocommit: Bool { connection.lock.withLock { sqlite3_get_autocommit(handle) != 0 } }
+    public var autocommit: Bool { whenOpen(true) { sqlite3_get_autocommit($0) != 0 } }
 
     /// Whether a transaction is open on this connection.
     public var isInTransaction: Bool { !autocommit }
@@ -130,6 +168,7 @@ public final class Connection: @unchecked Sendable {
     /// - Throws: ``Result`` naming the statement that failed; the statements before it stay run.
     public func execute(_ SQL: String) throws(Result) {
         try connection.lock.withLock { () throws(Result) in
+            try connection.checkOpen()
             // Walk one NUL-terminated buffer by offset, and tell SQLite about the terminator: given
             // a length without one, sqlite3_prepare copies all the text it is handed, and so, as
             // copying the rest of the script for each statement did, made a script cost O(n²).
@@ -143,7 +182,11 @@ public final class Connection: @unchecked Sendable {
                     let code = sqlite3_prepare_v3(
                         handle, text + offset, Int32(clamping: length - offset + 1), 0, &pointer, &tail)
                     if code != SQLITE_OK {
-                        failure = connection.error(code: code, statement: nil, sql: String(cString: text + offset))
+                        // The failing statement and the rest of the script, without the white
+                        // space that separated it from the statement before.
+                        let rest = String(cString: text + offset)
+                        failure = connection.preparationError(
+                            code: code, sql: String(rest.drop(while: \.isWhitespace)))
                         return
                     }
                     if let pointer {
@@ -170,24 +213,37 @@ public final class Connection: @unchecked Sendable {
     ///
     /// ```swift
     /// let statement = try db.prepare("INSERT INTO users (email) VALUES (?)")
+    /// let adults = try db.prepare("SELECT * FROM users WHERE age >= ?", 18)
     /// ```
     ///
-    /// - Throws: ``Result`` for invalid SQL, for SQL holding more than one statement, or for
-    ///   SQL holding none.
+    /// - Throws: ``Result`` for invalid SQL, for SQL holding more than one statement or none,
+    ///   and, when values are given, for a number of values other than the statement's
+    ///   parameter count or a value SQLite cannot store.
     public func prepare(_ statement: String, _ bindings: Binding?...) throws(Result) -> Statement {
+        try prepare(statement, bindings)
+    }
+
+    /// Prepares one SQL statement and binds `bindings` by position (none bound when empty).
+    ///
+    /// - Throws: ``Result`` as `prepare(_:_:)` with positional values does.
+    public func prepare(_ statement: String, _ bindings: [Binding?]) throws(Result) -> Statement {
         let prepared = try prepareStatement(statement)
-        if !bindings.isEmpty { prepared.bind(bindings) }
+        if !bindings.isEmpty { try prepared.bindNow(bindings) }
         return prepared
     }
 
-    /// Prepares one SQL statement and binds `bindings` by position.
-    public func prepare(_ statement: String, _ bindings: [Binding?]) throws(Result) -> Statement {
-        try prepareStatement(statement).bind(bindings)
-    }
-
-    /// Prepares one SQL statement and binds `bindings` by name.
+    /// Prepares one SQL statement and binds `bindings` by name (none bound when empty).
+    ///
+    /// ```swift
+    /// let statement = try db.prepare("SELECT * FROM users WHERE email = :email", [":email": "alice@mac.com"])
+    /// ```
+    ///
+    /// - Throws: ``Result`` as `prepare(_:_:)` with positional values does, and for a name that is
+    ///   none of the statement's parameters or a parameter left without a value.
     public func prepare(_ statement: String, _ bindings: [String: Binding?]) throws(Result) -> Statement {
-        try prepareStatement(statement).bind(bindings)
+        let prepared = try prepareStatement(statement)
+        if !bindings.isEmpty { try prepared.bindNow(bindings) }
+        return prepared
     }
 
     // MARK: - Run
@@ -241,24 +297,28 @@ public final class Connection: @unchecked Sendable {
     /// can. Safe to call from any thread while another thread runs a query: it does not wait
     /// for the connection's lock.
     public func interrupt() {
-        sqlite3_interrupt(handle)
+        _ = connection.ifOpen { sqlite3_interrupt($0) }
     }
 
     /// Whether an ``interrupt()`` is in effect for running statements.
-    public var isInterrupted: Bool { sqlite3_is_interrupted(handle) != 0 }
+    public var isInterrupted: Bool { connection.ifOpen { sqlite3_is_interrupted($0) != 0 } ?? false }
 
     // MARK: - Preparing, under the lock
 
     /// Prepares exactly one statement from `sql`.
     func prepareStatement(_ sql: String, persistent: Bool = false) throws(Result) -> Statement {
         try connection.lock.withLock { () throws(Result) -> Statement in
+            try connection.checkOpen()
             let (statement, tail) = try prepareFirst(sql, persistent: persistent)
             guard let statement else {
-                throw Result.misuse("no SQL statement in \"\(sql)\"", code: SQLITE_MISUSE)
+                let message = "no SQL statement to prepare"
+                let placeholder = Statement.unprepared(
+                    sql, failure: (message, SQLITE_MISUSE, SQLITE_MISUSE), connection: connection)
+                throw Result.misuse(message, code: SQLITE_MISUSE, statement: placeholder)
             }
             if let tail, try prepareFirst(tail).0 != nil {
                 throw Result.misuse(
-                    "prepare takes one SQL statement; use execute(_:) for several: \(sql)", code: SQLITE_MISUSE,
+                    "prepare takes one SQL statement; use execute(_:) for several", code: SQLITE_MISUSE,
                     statement: statement)
             }
             return statement
@@ -281,18 +341,16 @@ public final class Connection: @unchecked Sendable {
             let rest = consumed < length ? String(cString: text + consumed) : nil
             return (code, pointer, rest)
         }
-        if code != SQLITE_OK {
-            // No statement exists to carry the SQL: the message names it instead.
-            throw connection.error(code: code, statement: nil, sql: sql)
-        }
+        if code != SQLITE_OK { throw connection.preparationError(code: code, sql: sql) }
         let remaining = rest.flatMap { $0.allSatisfy { $0.isWhitespace || $0 == ";" } ? nil : $0 }
         return (pointer.map { Statement(handle: $0, connection: connection) }, remaining)
     }
 }
 
 extension Connection: CustomStringConvertible {
-    /// The path of the main database file (`""` for in-memory and temporary databases).
+    /// The path of the main database file (`""` for in-memory and temporary databases, and
+    /// once closed).
     public var description: String {
-        sqlite3_db_filename(handle, "main").map { String(cString: $0) } ?? ""
+        whenOpen("") { sqlite3_db_filename($0, "main").map { String(cString: $0) } ?? "" }
     }
 }

@@ -4,6 +4,11 @@
 /// handle (not the `Connection`) alive, so the connection's statement cache can hold statements
 /// without a reference cycle, and the database closes when the last of them is gone:
 /// `sqlite3_close_v2` waits for outstanding statements instead of failing with `SQLITE_BUSY`.
+///
+/// `Connection.close()` closes the database earlier. The `sqlite3*` then stays allocated (a
+/// "zombie" to SQLite) until the last statement is finalized, so the statements' handles stay
+/// valid memory, but it must not be used for anything else: every path that would use it
+/// checks ``isClosed`` first and throws ``closedError()``.
 @usableFromInline
 final class ConnectionHandle: @unchecked Sendable {
     /// The raw connection. Valid for the whole life of this object.
@@ -27,6 +32,18 @@ final class ConnectionHandle: @unchecked Sendable {
     /// The busy timeout last set, in seconds (SQLite has no getter for it). Under `lock`.
     var busyTimeout: Double = 0
 
+    /// The SQL functions registered from Swift, and the registrations that failed. Under `lock`.
+    let functions = FunctionRegistry()
+
+    /// Whether `Connection.close()` closed the database. Written with both `lock` and
+    /// `closeLock` held, read with either (``interrupt()`` must not wait for `lock`).
+    @usableFromInline
+    @exclusivity(unchecked)
+    var isClosed = false
+
+    /// Guards ``isClosed`` for the calls that do not take `lock`.
+    private let closeLock = PlainLock()
+
     init(pointer: OpaquePointer) {
         self.pointer = pointer
     }
@@ -34,21 +51,93 @@ final class ConnectionHandle: @unchecked Sendable {
     deinit {
         // Finalizes nothing itself: statements hold this object, so none is left by now.
         // close_v2 also runs the destructors of functions, collations and hooks' boxes.
-        sqlite3_close_v2(pointer)
+        if !isClosed { sqlite3_close_v2(pointer) }
+    }
+
+    /// Closes the database now, once: later uses throw ``closedError()``. Call with `lock`
+    /// held. SQLite frees the connection when the last statement prepared from it is finalized.
+    func close() -> Int32 {
+        closeLock.lock()
+        defer { closeLock.unlock() }
+        if isClosed { return SQLITE_OK }
+        isClosed = true
+        // Hooks hold their closures unretained: unregister them before releasing the closures,
+        // since SQLite's final close (deferred while statements remain) may still call some.
+        sqlite3_busy_handler(pointer, nil, nil)
+        sqlite3_trace_v2(pointer, 0, nil, nil)
+        sqlite3_update_hook(pointer, nil, nil)
+        sqlite3_commit_hook(pointer, nil, nil)
+        sqlite3_rollback_hook(pointer, nil, nil)
+        callbacks.removeAll()
+        // SQLite holds its own references to the functions, dropped at the final close.
+        functions.removeAll()
+        return sqlite3_close_v2(pointer)
+    }
+
+    /// Runs `body` with the raw connection unless the database is closed, without taking
+    /// `lock`: for `sqlite3_interrupt`, which is made to be called from another thread.
+    func ifOpen<T>(_ body: (OpaquePointer) -> T) -> T? {
+        closeLock.lock()
+        defer { closeLock.unlock() }
+        return isClosed ? nil : body(pointer)
+    }
+
+    /// The error for using the connection, or a statement prepared from it, after it closed.
+    @usableFromInline
+    func closedError(statement: Statement? = nil) -> Result {
+        Result.misuse("the database connection is closed", code: SQLITE_MISUSE, statement: statement)
+    }
+
+    /// Throws ``closedError(statement:)`` when the database is closed. Call with `lock` held.
+    @inlinable
+    func checkOpen(statement: Statement? = nil) throws(Result) {
+        if isClosed { throw closedError(statement: statement) }
     }
 
     /// Builds the error for a failed result code from the connection's last error message.
     /// Call with the lock held, straight after the failing call.
     @usableFromInline
-    func error(code: Int32, statement: Statement?, sql: String? = nil) -> Result {
-        var message = String(cString: sqlite3_errmsg(pointer))
-        if let sql { message += " in \"\(sql)\"" }
+    func error(code: Int32, statement: Statement?) -> Result {
+        // A statement standing for SQL that failed to prepare fails whenever it is stepped:
+        // report why it never prepared.
+        if let statement, let failure = preparationError(of: statement) { return failure }
+        let message = String(cString: sqlite3_errmsg(pointer))
         let extended = sqlite3_extended_errcode(pointer)
         // The connection's error state can lag behind (e.g. a code returned by the Swift layer
         // itself): trust the code we were given for the primary part.
         let extendedCode = (extended & 0xFF) == (code & 0xFF) ? extended : code
         return Result(
             message: message, primaryCode: code & 0xFF, extendedCode: extendedCode,
+            statement: statement, extended: usesExtendedErrorCodes)
+    }
+
+    /// The error for `sql` failing to prepare with `code`: SQLite's message and codes, naming
+    /// a statement that stands for the SQL (see `Statement.unprepared`). Call with the lock
+    /// held, straight after the failing call.
+    func preparationError(code: Int32, sql: String) -> Result {
+        var message = String(cString: sqlite3_errmsg(pointer))
+        let extended = sqlite3_extended_errcode(pointer)
+        var primaryCode = code & 0xFF
+        var extendedCode = (extended & 0xFF) == primaryCode ? extended : code
+        // SQL calling a function whose registration failed: that failure is the cause.
+        if let registration = functions.failure(explaining: message) {
+            message = registration.message
+            primaryCode = registration.code
+            extendedCode = registration.extendedCode
+        }
+        let statement = Statement.unprepared(
+            sql, failure: (message, primaryCode, extendedCode), connection: self)
+        return Result(
+            message: message, primaryCode: primaryCode, extendedCode: extendedCode, statement: statement,
+            extended: usesExtendedErrorCodes)
+    }
+
+    /// The preparation error of a statement standing for SQL that failed to prepare, nil for
+    /// any other statement.
+    func preparationError(of statement: Statement) -> Result? {
+        guard let failure = statement.preparationFailure else { return nil }
+        return Result(
+            message: failure.message, primaryCode: failure.code, extendedCode: failure.extendedCode,
             statement: statement, extended: usesExtendedErrorCodes)
     }
 

@@ -40,6 +40,24 @@ public enum Result: Error, Sendable {
         .error(message: message, code: code, statement: statement)
     }
 
+    /// The same error without its statement, for a statement to keep without a reference cycle.
+    var detached: Result {
+        switch self {
+        case .error(let message, let code, _): .error(message: message, code: code, statement: nil)
+        case .extendedError(let message, let extendedCode, _):
+            .extendedError(message: message, extendedCode: extendedCode, statement: nil)
+        }
+    }
+
+    /// The same error naming `statement`.
+    func attached(to statement: Statement) -> Result {
+        switch self {
+        case .error(let message, let code, _): .error(message: message, code: code, statement: statement)
+        case .extendedError(let message, let extendedCode, _):
+            .extendedError(message: message, extendedCode: extendedCode, statement: statement)
+        }
+    }
+
     /// The English description of the error.
     public var message: String {
         switch self {

@@ -15,10 +15,12 @@ extension Connection {
     /// ```
     ///
     /// The block must be a consistent ordering (SQLite's indexes rely on it).
+    @preconcurrency
     public func createCollation(
         _ collation: String, _ block: @escaping @Sendable (_ lhs: String, _ rhs: String) -> ComparisonResult
     ) throws(Result) {
         typealias Function = @Sendable (String, String) -> ComparisonResult
+        try connection.lock.withLock { () throws(Result) in try connection.checkOpen() }
         let box = Unmanaged.passRetained(CallbackBox<Function>(block)).toOpaque()
         let code = connection.lock.withLock {
             sqlite3_create_collation_v2(

@@ -4,62 +4,130 @@ extension Connection {
     /// `String`, ``Blob`` or `nil`.
     ///
     /// ```swift
-    /// try db.createFunction("reverse", argumentCount: 1, deterministic: true) { args in
+    /// db.createFunction("reverse", argumentCount: 1, deterministic: true) { args in
     ///     (args[0] as? String).map { String($0.reversed()) }
     /// }
     /// try db.scalar("SELECT reverse('abc')")   // "cba"
     /// ```
     ///
-    /// Unlike SQLite.swift's, this works on Linux (the closure is passed as a context pointer,
-    /// not as an Objective-C block) and the block may throw: the error becomes the SQL
-    /// statement's error instead of a crash.
+    /// The signature is SQLite.swift's: the call does not throw. It also works on Linux (the
+    /// closure is passed as a context pointer, not as an Objective-C block), and the block may
+    /// throw: the error becomes the SQL statement's error.
+    ///
+    /// Should SQLite refuse the registration (a name longer than 255 bytes, too many
+    /// arguments, or redefining a function while a statement using it is part way through its
+    /// rows), the failure is reported where the function is used: SQL calling it fails with the
+    /// registration's error, as do calls to a definition SQLite kept. Use
+    /// ``defineFunction(_:argumentCount:deterministic:_:)`` to have it thrown at once.
     ///
     /// - Parameters:
     ///   - function: the SQL name.
     ///   - argumentCount: the number of arguments; `nil` for any number.
     ///   - deterministic: whether the result depends only on the arguments, which lets SQLite
     ///     use it in indexes and factor calls out (`SQLITE_DETERMINISTIC`).
-    ///   - block: the implementation.
+    ///   - block: the implementation. It runs on the thread stepping the statement, with the
+    ///     connection's lock held.
+    @preconcurrency
     public func createFunction(
         _ function: String, argumentCount: UInt? = nil, deterministic: Bool = false,
         _ block: @escaping @Sendable (_ args: [Binding?]) throws -> Binding?
-    ) throws(Result) {
-        typealias Function = @Sendable ([Binding?]) throws -> Binding?
-        let arity = try functionArity(argumentCount)
-        let box = Unmanaged.passRetained(CallbackBox<Function>(block)).toOpaque()
-        let code = connection.lock.withLock {
-            sqlite3_create_function_v2(
-                handle, function, arity, functionFlags(deterministic: deterministic), box,
-                { context, count, values in
-                    guard let pointer = sqlite3_user_data(context) else { return }
-                    let arguments = FunctionValues.arguments(count, values)
-                    do {
-                        FunctionValues.setResult(
-                            try CallbackBox<Function>.from(pointer).function(arguments), in: context)
-                    } catch {
-                        FunctionValues.setError(FunctionValues.message(for: error), in: context)
-                    }
-                }, nil, nil,
-                { pointer in
-                    guard let pointer else { return }
-                    Unmanaged<CallbackBox<Function>>.fromOpaque(pointer).release()
-                })
-        }
-        // On failure SQLite has already called the destructor, releasing the box.
-        if code != SQLITE_OK { throw connection.lock.withLock { connection.error(code: code, statement: nil) } }
+    ) {
+        _ = registerFunction(function, argumentCount, deterministic, ScalarFunction(block))
     }
 
-    func functionFlags(deterministic: Bool) -> Int32 {
-        SQLITE_UTF8 | (deterministic ? SQLITE_DETERMINISTIC : 0)
+    /// ``createFunction(_:argumentCount:deterministic:_:)``, throwing at once when SQLite
+    /// refuses the registration.
+    ///
+    /// ```swift
+    /// try db.defineFunction("reverse", argumentCount: 1, deterministic: true) { args in
+    ///     (args[0] as? String).map { String($0.reversed()) }
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``Result`` when the function cannot be registered.
+    @preconcurrency
+    public func defineFunction(
+        _ function: String, argumentCount: UInt? = nil, deterministic: Bool = false,
+        _ block: @escaping @Sendable (_ args: [Binding?]) throws -> Binding?
+    ) throws(Result) {
+        if let error = registerFunction(function, argumentCount, deterministic, ScalarFunction(block)) { throw error }
+    }
+
+    /// Registers a scalar function or an aggregate; returns the error when SQLite refuses it,
+    /// after recording it for the function's later uses.
+    func registerFunction(
+        _ name: String, _ argumentCount: UInt?, _ deterministic: Bool, _ function: RegisteredFunction
+    ) -> Result? {
+        connection.lock.withLock { () -> Result? in
+            if connection.isClosed { return connection.closedError() }
+            // SQLite's own limit (SQLITE_MAX_FUNCTION_ARG) applies to counts that fit an Int32.
+            let arity = argumentCount.map { Int32(clamping: $0) } ?? -1
+            let flags = SQLITE_UTF8 | (deterministic ? SQLITE_DETERMINISTIC : 0)
+            // SQLite holds a reference until it drops the function, or at once on failure.
+            let pointer = Unmanaged.passRetained(function).toOpaque()
+            let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { pointer in
+                guard let pointer else { return }
+                Unmanaged<RegisteredFunction>.fromOpaque(pointer).release()
+            }
+            let code: Int32
+            if function is AggregateFunction {
+                code = sqlite3_create_function_v2(
+                    handle, name, arity, flags, pointer, nil,
+                    { context, count, values in
+                        guard let pointer = sqlite3_user_data(context) else { return }
+                        Unmanaged<AggregateFunction>.fromOpaque(pointer).takeUnretainedValue().step(
+                            context, count, values)
+                    },
+                    { context in
+                        guard let pointer = sqlite3_user_data(context) else { return }
+                        Unmanaged<AggregateFunction>.fromOpaque(pointer).takeUnretainedValue().final(context)
+                    }, release)
+            } else {
+                code = sqlite3_create_function_v2(
+                    handle, name, arity, flags, pointer,
+                    { context, count, values in
+                        guard let pointer = sqlite3_user_data(context) else { return }
+                        Unmanaged<ScalarFunction>.fromOpaque(pointer).takeUnretainedValue().call(context, count, values)
+                    }, nil, nil, release)
+            }
+            guard code == SQLITE_OK else {
+                let error = registrationError(name, code)
+                connection.functions.failed(error, name: name, arity: arity)
+                return error
+            }
+            connection.functions.registered(function, name: name, arity: arity)
+            return nil
+        }
+    }
+
+    /// The error for a registration SQLite refused with `code`. Some refusals leave no message
+    /// of their own (the connection's message is then about an earlier call): SQLite's text for
+    /// the code stands in.
+    private func registrationError(_ name: String, _ code: Int32) -> Result {
+        let detail =
+            sqlite3_errcode(handle) == code
+            ? String(cString: sqlite3_errmsg(handle)) : String(cString: sqlite3_errstr(code))
+        return Result(
+            message: "cannot register SQL function \(name): \(detail)", primaryCode: code & 0xFF, extendedCode: code,
+            statement: nil, extended: connection.usesExtendedErrorCodes)
     }
 }
 
-/// SQLite's arity for an optional argument count: -1 for "any number".
-func functionArity(_ argumentCount: UInt?) throws(Result) -> Int32 {
-    guard let argumentCount else { return -1 }
-    // SQLite checks the upper limit (SQLITE_MAX_FUNCTION_ARG) itself.
-    guard let arity = Int32(exactly: argumentCount) else {
-        throw Result.misuse("\(argumentCount) is too many arguments for a function", code: SQLITE_RANGE)
+/// A scalar function's closure, called from SQLite's C callback.
+final class ScalarFunction: RegisteredFunction, @unchecked Sendable {
+    let block: @Sendable ([Binding?]) throws -> Binding?
+
+    init(_ block: @escaping @Sendable ([Binding?]) throws -> Binding?) { self.block = block }
+
+    func call(_ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?) {
+        if let failure {
+            FunctionValues.setError(failure.message, in: context)
+            return
+        }
+        do {
+            FunctionValues.setResult(try block(FunctionValues.arguments(count, values)), in: context)
+        } catch {
+            FunctionValues.setError(FunctionValues.message(for: error), in: context)
+        }
     }
-    return arity
 }

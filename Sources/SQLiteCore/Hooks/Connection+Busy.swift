@@ -11,6 +11,7 @@ extension Connection {
         get { connection.lock.withLock { busyTimeoutSeconds } }
         set {
             connection.lock.withLock {
+                if connection.isClosed { return }
                 busyTimeoutSeconds = newValue
                 callbacks.set("busy", nil)
                 // Clamp in floating point: Int(_:) traps on infinity and NaN. Zero or less (and
@@ -29,8 +30,11 @@ extension Connection {
     /// ```swift
     /// db.busyHandler { tries in tries < 3 }
     /// ```
+    @preconcurrency
     public func busyHandler(_ callback: (@Sendable (_ tries: Int) -> Bool)?) {
         connection.lock.withLock {
+            // A closed connection has no hooks to change: every later use throws anyway.
+            if connection.isClosed { return }
             busyTimeoutSeconds = 0
             guard let callback else {
                 sqlite3_busy_handler(handle, nil, nil)

@@ -29,11 +29,14 @@ extension Connection {
     /// ```
     ///
     /// The callback runs inside the statement: it must not use the connection.
+    @preconcurrency
     public func updateHook(
         _ callback: (@Sendable (_ operation: Operation, _ db: String, _ table: String, _ rowid: Int64) -> Void)?
     ) {
         typealias Function = @Sendable (Operation, String, String, Int64) -> Void
         connection.lock.withLock {
+            // A closed connection has no hooks to change: every later use throws anyway.
+            if connection.isClosed { return }
             guard let callback else {
                 sqlite3_update_hook(handle, nil, nil)
                 callbacks.set("update", nil)
@@ -58,9 +61,12 @@ extension Connection {
     /// ```swift
     /// db.commitHook { if isFrozen { throw FrozenError() } }
     /// ```
+    @preconcurrency
     public func commitHook(_ callback: (@Sendable () throws -> Void)?) {
         typealias Function = @Sendable () throws -> Void
         connection.lock.withLock {
+            // A closed connection has no hooks to change: every later use throws anyway.
+            if connection.isClosed { return }
             guard let callback else {
                 sqlite3_commit_hook(handle, nil, nil)
                 callbacks.set("commit", nil)
@@ -84,9 +90,12 @@ extension Connection {
 
     /// Calls `callback` after each rollback, explicit or implicit (an error, or a throwing
     /// ``commitHook(_:)``), but not when closing the connection rolls back. `nil` removes the hook.
+    @preconcurrency
     public func rollbackHook(_ callback: (@Sendable () -> Void)?) {
         typealias Function = @Sendable () -> Void
         connection.lock.withLock {
+            // A closed connection has no hooks to change: every later use throws anyway.
+            if connection.isClosed { return }
             guard let callback else {
                 sqlite3_rollback_hook(handle, nil, nil)
                 callbacks.set("rollback", nil)

@@ -6,9 +6,12 @@ extension Connection {
     /// ```swift
     /// db.trace { print($0) }   // INSERT INTO users (email) VALUES ('alice@mac.com')
     /// ```
+    @preconcurrency
     public func trace(_ callback: (@Sendable (String) -> Void)?) {
         typealias Function = @Sendable (String) -> Void
         connection.lock.withLock {
+            // A closed connection has no hooks to change: every later use throws anyway.
+            if connection.isClosed { return }
             guard let callback else {
                 sqlite3_trace_v2(handle, 0, nil, nil)
                 callbacks.set("trace", nil)

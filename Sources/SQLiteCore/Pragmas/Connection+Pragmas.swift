@@ -43,7 +43,7 @@ extension Connection {
     /// ```
     public var journalMode: JournalMode {
         get {
-            (try? scalar("PRAGMA journal_mode") as? String).flatMap { JournalMode(rawValue: $0.uppercased()) }
+            (try? scalar("PRAGMA journal_mode") as? String).flatMap { JournalMode(rawValue: $0.lowercased()) }
                 ?? .delete
         }
         set { _ = try? setJournalMode(newValue) }
@@ -58,21 +58,7 @@ extension Connection {
     @discardableResult
     public func setJournalMode(_ mode: JournalMode) throws(Result) -> JournalMode {
         let applied = try scalar("PRAGMA journal_mode = \(mode.rawValue)") as? String
-        return applied.flatMap { JournalMode(rawValue: $0.uppercased()) } ?? mode
-    }
-
-    /// Switches a file database to write-ahead logging with `synchronous = NORMAL`. Calling it
-    /// again is harmless.
-    ///
-    /// - Throws: ``Result`` with `SQLITE_ERROR` when the database cannot use WAL (in-memory
-    ///   or temporary databases).
-    public func enableWAL() throws(Result) {
-        let mode = try setJournalMode(.wal)
-        guard mode == .wal else {
-            throw Result.misuse(
-                "this database cannot use WAL (its journal mode stays \(mode.rawValue))", code: SQLITE_ERROR)
-        }
-        try execute("PRAGMA synchronous = NORMAL")
+        return applied.flatMap { JournalMode(rawValue: $0.lowercased()) } ?? mode
     }
 
     /// `PRAGMA synchronous` for the main database.

@@ -65,6 +65,23 @@ extension Statement {
         return self
     }
 
+    /// Binds `values` by position after resetting the statement, throwing at once for a
+    /// mismatch (`Connection.prepare(_:_:)`'s binding).
+    func bindNow(_ values: [Binding?]) throws(Result) {
+        try connection.lock.withLock { () throws(Result) in
+            sqlite3_reset(handle)
+            try bindLocked(values)
+        }
+    }
+
+    /// Binds `values` by name after resetting the statement, throwing at once for a mismatch.
+    func bindNow(_ values: [String: Binding?]) throws(Result) {
+        try connection.lock.withLock { () throws(Result) in
+            sqlite3_reset(handle)
+            try bindLocked(values)
+        }
+    }
+
     /// Binds one value to parameter `index` (1-based), leaving the others as they are; throws
     /// at once for an index out of range or a value SQLite cannot store. After binding this
     /// way, every parameter must have been given a value before the statement runs.

@@ -34,11 +34,12 @@ public final class Statement: @unchecked Sendable {
 
     /// An error found while binding, thrown by the next `run`, `scalar` or `step`: `bind`
     /// cannot throw (its signature is SQLite.swift's), but a binding mistake is never ignored.
+    /// Kept without its statement (this one), which would make a reference cycle.
     @usableFromInline
     var pendingError: Result? {
-        get { storedPendingError }
+        get { storedPendingError.map { $0.attached(to: self) } }
         set {
-            storedPendingError = newValue
+            storedPendingError = newValue.map(\.detached)
             ready.pointee = newValue == nil && storedBindingsComplete
         }
     }
@@ -106,6 +107,10 @@ public final class Statement: @unchecked Sendable {
     /// See `parameterNameTable`.
     var cachedParameterNameTable: [(bytes: [UInt8], index: Int32)]?
 
+    /// For a statement standing for SQL that failed to prepare (see ``unprepared(_:failure:connection:)``):
+    /// the SQL, and SQLite's error for it.
+    let preparationFailure: (sql: String, message: String, code: Int32, extendedCode: Int32)?
+
     init(handle: OpaquePointer, connection: ConnectionHandle) {
         self.handle = handle
         self.connection = connection
@@ -113,6 +118,42 @@ public final class Statement: @unchecked Sendable {
         storedBindingsComplete = parameterCount == 0
         ready = .allocate(capacity: 1)
         ready.initialize(to: storedBindingsComplete)
+        preparationFailure = nil
+    }
+
+    private init(
+        placeholder handle: OpaquePointer, connection: ConnectionHandle,
+        failure: (sql: String, message: String, code: Int32, extendedCode: Int32)
+    ) {
+        self.handle = handle
+        self.connection = connection
+        parameterCount = 0
+        storedBindingsComplete = true
+        ready = .allocate(capacity: 1)
+        ready.initialize(to: true)
+        preparationFailure = failure
+    }
+
+    /// The statement an error raised while preparing `sql` names, so that the error carries
+    /// the SQL (``Result/sql``, ``Result/description``) and SQLite's extended code as every
+    /// other error does, while its message stays SQLite's own. Nil when even the placeholder
+    /// cannot be prepared (out of memory, or a closed connection). Call with the lock held.
+    ///
+    /// No statement exists for SQL that failed to prepare, so the object wraps a placeholder:
+    /// a statement with no parameters and no side effects that fails whenever it is stepped,
+    /// even through the raw ``handle``. Every run of it therefore fails, and the Swift API
+    /// reports the preparation error for it.
+    static func unprepared(
+        _ sql: String, failure: (message: String, code: Int32, extendedCode: Int32), connection: ConnectionHandle
+    ) -> Statement? {
+        // abs() of the smallest integer overflows when the statement runs, not when it is
+        // prepared, and only reads a constant.
+        var pointer: OpaquePointer?
+        let code = sqlite3_prepare_v3(connection.pointer, "SELECT abs(-9223372036854775808)", -1, 0, &pointer, nil)
+        guard code == SQLITE_OK, let pointer else { return nil }
+        return Statement(
+            placeholder: pointer, connection: connection,
+            failure: (sql, failure.message, failure.code, failure.extendedCode))
     }
 
     deinit {
@@ -124,12 +165,14 @@ public final class Statement: @unchecked Sendable {
     /// never bound.
     @usableFromInline
     func notReadyError() -> Result {
-        pendingError ?? unboundParametersError()
+        connection.lock.withLock { connection.preparationError(of: self) } ?? pendingError ?? unboundParametersError()
     }
 
-    /// The SQL text of the statement, as prepared.
+    /// The SQL text of the statement, as prepared (for a statement named by a preparation
+    /// error, the SQL that failed to prepare).
     public var sql: String {
-        sqlite3_sql(handle).map { String(cString: $0) } ?? ""
+        if let preparationFailure { return preparationFailure.sql }
+        return sqlite3_sql(handle).map { String(cString: $0) } ?? ""
     }
 
     /// The SQL text with the current bindings substituted, e.g.
@@ -243,6 +286,10 @@ public final class Statement: @unchecked Sendable {
     public func step() throws(Result) -> Bool {
         if !ready.pointee { throw notReadyError() }
         connection.lock.lock()
+        if connection.isClosed {
+            connection.lock.unlock()
+            throw connection.closedError(statement: self)
+        }
         let code = sqlite3_step(handle)
         if code == SQLITE_ROW {
             connection.lock.unlock()
@@ -381,6 +428,8 @@ public final class Statement: @unchecked Sendable {
     @usableFromInline
     func bindingCountMismatch(given: Int) -> Result {
         bindingsComplete = false
+        // A statement that never prepared reports why, not its placeholder's count.
+        if let failure = connection.preparationError(of: self) { return failure }
         return .misuse("\(parameterCount) value(s) expected, \(given) given", code: SQLITE_RANGE, statement: self)
     }
 
@@ -445,6 +494,7 @@ public final class Statement: @unchecked Sendable {
     /// Steps until done, discarding rows. Call with the lock held and bindings applied.
     @usableFromInline
     func runLocked() throws(Result) {
+        try connection.checkOpen(statement: self)
         var code = sqlite3_step(handle)
         while code == SQLITE_ROW { code = sqlite3_step(handle) }
         if code != SQLITE_DONE {
@@ -487,6 +537,7 @@ public final class Statement: @unchecked Sendable {
 
     private func scalarLocked() throws(Result) -> Binding? {
         if !ready.pointee { throw notReadyError() }
+        try connection.checkOpen(statement: self)
         let code = sqlite3_step(handle)
         defer { sqlite3_reset(handle) }
         switch code {

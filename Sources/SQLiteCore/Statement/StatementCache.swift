@@ -81,7 +81,7 @@ final class StatementCache: @unchecked Sendable {
     /// least recently used one. Called with the lock held.
     @inline(never)
     private func register(_ statement: Statement) {
-        guard capacity > 0 else {
+        guard capacity > 0, !isClosed else {
             statement.attachment = nil
             statement.cacheKey = nil
             return
@@ -117,6 +117,17 @@ final class StatementCache: @unchecked Sendable {
     }
 
     var count: Int { lock.withLock { slots.count(where: \.available) } }
+
+    /// Set when the connection closes: statements checked in afterwards are dropped.
+    @exclusivity(unchecked)
+    private var isClosed = false
+
+    /// Finalizes every cached statement and keeps none from now on (the connection closed).
+    /// Called with the lock held.
+    func close() {
+        isClosed = true
+        removeAll()
+    }
 
     func removeAll() {
         // Released once the state is consistent, as in `checkIn`.

@@ -23,11 +23,25 @@ extension Date: Value {
     public static let declaredDatatype = String.declaredDatatype
 
     /// Parses stored text: `YYYY-MM-DD`, optionally followed by `T` or a space and
-    /// `HH:MM[:SS[.fraction]]`, optionally followed by `Z` or `±HH:MM`. Throws on anything else.
-    public static func fromDatatypeValue(_ datatypeValue: String) throws(Result) -> Date {
-        guard let date = ISO8601Text.parse(datatypeValue) else {
-            throw Result.misuse(
-                "'\(datatypeValue)' is not a date (expected yyyy-MM-ddTHH:mm:ss.SSS)", code: SQLITE_MISMATCH)
+    /// `HH:MM[:SS[.fraction]]`, optionally followed by `Z` or `±HH:MM`.
+    ///
+    /// Keeps SQLite.swift's non-throwing signature, so it cannot report text that is not a
+    /// date: it returns `Date.distantPast` for it (where SQLite.swift would crash). Rows read
+    /// through the typed and Codable tiers throw for such text instead.
+    ///
+    /// ```swift
+    /// let date = Date.fromDatatypeValue("2014-11-18T12:45:30.000")
+    /// ```
+    public static func fromDatatypeValue(_ datatypeValue: String) -> Date {
+        ISO8601Text.parse(datatypeValue) ?? .distantPast
+    }
+
+    /// Parses stored text as ``fromDatatypeValue(_:)`` does, throwing `SQLITE_MISMATCH` for
+    /// text that is not a date.
+    @usableFromInline
+    package static func checkedDate(_ text: String) throws(Result) -> Date {
+        guard let date = ISO8601Text.parse(text) else {
+            throw Result.misuse("'\(text)' is not a date (expected yyyy-MM-ddTHH:mm:ss.SSS)", code: SQLITE_MISMATCH)
         }
         return date
     }

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// A Swift type that SQLite can store by mapping it onto a ``Binding`` (its `Datatype`).
 ///
 /// Conform your own types to store them in columns and use them in the typed tier:
@@ -11,8 +17,10 @@
 /// }
 /// ```
 ///
-/// `fromDatatypeValue` throws for stored values that do not fit the type (an integer out of
-/// range, malformed text), so bad data becomes an error instead of a crash.
+/// `fromDatatypeValue` may throw for stored values that do not fit the type (an integer out of
+/// range, malformed text), so bad data becomes an error instead of a crash. The built-in
+/// conversions that SQLite.swift declares without `throws` (`Int64`, `Bool`, `Int`, `Date`, ...)
+/// keep that signature, so they are called without `try`.
 public protocol Value {
     /// The type the value is converted to, when it is not `Self`.
     associatedtype ValueType = Self
@@ -67,21 +75,24 @@ extension Blob: Value {
 }
 
 extension Bool: Value {
-    /// `"BOOLEAN"` (integer affinity; stored as 0 or 1).
-    public static let declaredDatatype = "BOOLEAN"
-    /// The value itself.
-    @inlinable public static func fromDatatypeValue(_ datatypeValue: Bool) -> Bool { datatypeValue }
-    /// The value itself.
-    @inlinable public var datatypeValue: Bool { self }
+    /// `"INTEGER"`: stored as 0 or 1, as SQLite.swift stores it.
+    public static let declaredDatatype = Int64.declaredDatatype
+    /// `true` for any non-zero integer.
+    @inlinable public static func fromDatatypeValue(_ datatypeValue: Int64) -> Bool { datatypeValue != 0 }
+    /// 1 for `true`, 0 for `false`.
+    @inlinable public var datatypeValue: Int64 { self ? 1 : 0 }
 }
 
 extension Int: Value {
     /// `"INTEGER"`.
-    public static let declaredDatatype = "INTEGER"
-    /// The value itself.
-    @inlinable public static func fromDatatypeValue(_ datatypeValue: Int) -> Int { datatypeValue }
-    /// The value itself.
-    @inlinable public var datatypeValue: Int { self }
+    public static let declaredDatatype = Int64.declaredDatatype
+    /// The stored integer (a platform with a 32-bit `Int` keeps its low 32 bits, as
+    /// ``Binding/read(from:at:)`` does).
+    @inlinable public static func fromDatatypeValue(_ datatypeValue: Int64) -> Int {
+        Int(truncatingIfNeeded: datatypeValue)
+    }
+    /// The value widened to 64 bits.
+    @inlinable public var datatypeValue: Int64 { Int64(self) }
 }
 
 extension UInt64: Value {
@@ -100,4 +111,21 @@ extension UInt: Value {
     @inlinable public static func fromDatatypeValue(_ datatypeValue: UInt) -> UInt { datatypeValue }
     /// The value itself; binding one above `Int64.max` throws.
     @inlinable public var datatypeValue: UInt { self }
+}
+
+extension Value {
+    /// Converts a stored value as `fromDatatypeValue(_:)` does, and also throws where a type's
+    /// own conversion keeps SQLite.swift's non-throwing signature and so cannot: text that is
+    /// not a date, read as a `Date`, throws `SQLITE_MISMATCH` here instead of giving
+    /// `Date.distantPast`. The higher tiers read rows and function arguments through this.
+    @inlinable
+    package static func checkedFromDatatypeValue(_ datatypeValue: Datatype) throws -> ValueType {
+        // Both tests fold away once the caller is specialized for a concrete type.
+        if Self.self == Date.self, let text = datatypeValue as? String,
+            let date = try Date.checkedDate(text) as? ValueType
+        {
+            return date
+        }
+        return try fromDatatypeValue(datatypeValue)
+    }
 }

@@ -18,7 +18,7 @@ extension Connection {
     public func createFunction<Z: FunctionValue>(
         _ function: String, deterministic: Bool = false, _ block: @escaping @Sendable () throws -> Z
     ) throws -> @Sendable () -> Expression<Z> {
-        try createFunction(function, argumentCount: 0, deterministic: deterministic) { arguments in
+        try defineFunction(function, argumentCount: 0, deterministic: deterministic) { arguments in
             _ = arguments
             return try block().functionResult
         }
@@ -39,7 +39,7 @@ extension Connection {
     public func createFunction<Z: FunctionValue, A: FunctionValue>(
         _ function: String, deterministic: Bool = false, _ block: @escaping @Sendable (A) throws -> Z
     ) throws -> @Sendable (Expression<A>) -> Expression<Z> {
-        try createFunction(function, argumentCount: 1, deterministic: deterministic) { arguments in
+        try defineFunction(function, argumentCount: 1, deterministic: deterministic) { arguments in
             try block(A.fromArgument(arguments[0])).functionResult
         }
         let name = SQLText.quote(function)
@@ -59,7 +59,7 @@ extension Connection {
     public func createFunction<Z: FunctionValue, A: FunctionValue, B: FunctionValue>(
         _ function: String, deterministic: Bool = false, _ block: @escaping @Sendable (A, B) throws -> Z
     ) throws -> @Sendable (Expression<A>, Expression<B>) -> Expression<Z> {
-        try createFunction(function, argumentCount: 2, deterministic: deterministic) { arguments in
+        try defineFunction(function, argumentCount: 2, deterministic: deterministic) { arguments in
             try block(A.fromArgument(arguments[0]), B.fromArgument(arguments[1])).functionResult
         }
         let name = SQLText.quote(function)
@@ -79,7 +79,7 @@ extension Connection {
     public func createFunction<Z: FunctionValue, A: FunctionValue, B: FunctionValue, C: FunctionValue>(
         _ function: String, deterministic: Bool = false, _ block: @escaping @Sendable (A, B, C) throws -> Z
     ) throws -> @Sendable (Expression<A>, Expression<B>, Expression<C>) -> Expression<Z> {
-        try createFunction(function, argumentCount: 3, deterministic: deterministic) { arguments in
+        try defineFunction(function, argumentCount: 3, deterministic: deterministic) { arguments in
             try block(A.fromArgument(arguments[0]), B.fromArgument(arguments[1]), C.fromArgument(arguments[2]))
                 .functionResult
         }
@@ -102,7 +102,7 @@ extension Connection {
     >(
         _ function: String, deterministic: Bool = false, _ block: @escaping @Sendable (A, B, C, D) throws -> Z
     ) throws -> @Sendable (Expression<A>, Expression<B>, Expression<C>, Expression<D>) -> Expression<Z> {
-        try createFunction(function, argumentCount: 4, deterministic: deterministic) { arguments in
+        try defineFunction(function, argumentCount: 4, deterministic: deterministic) { arguments in
             try block(
                 A.fromArgument(arguments[0]), B.fromArgument(arguments[1]), C.fromArgument(arguments[2]),
                 D.fromArgument(arguments[3])
@@ -127,7 +127,7 @@ extension Connection {
     >(
         _ function: String, deterministic: Bool = false, _ block: @escaping @Sendable (A, B, C, D, E) throws -> Z
     ) throws -> @Sendable (Expression<A>, Expression<B>, Expression<C>, Expression<D>, Expression<E>) -> Expression<Z> {
-        try createFunction(function, argumentCount: 5, deterministic: deterministic) { arguments in
+        try defineFunction(function, argumentCount: 5, deterministic: deterministic) { arguments in
             try block(
                 A.fromArgument(arguments[0]), B.fromArgument(arguments[1]), C.fromArgument(arguments[2]),
                 D.fromArgument(arguments[3]), E.fromArgument(arguments[4])

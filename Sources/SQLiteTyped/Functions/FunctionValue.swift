@@ -26,7 +26,7 @@ extension FunctionValue where Self: Value, Self.ValueType == Self {
             throw ColumnTypeMismatch(
                 name: "function argument", expected: "\(Self.self)", found: StoredValue.describe(argument))
         }
-        return try fromDatatypeValue(datatype)
+        return try checkedFromDatatypeValue(datatype)
     }
 
     /// The stored form of the value.

@@ -203,7 +203,7 @@ public struct Row {
             guard StoredValue.accepts(V.Datatype.self, storage) else { throw mismatch(template, V.self, storage) }
             datatype = try V.Datatype.read(from: handle, at: column)
         }
-        return try V.fromDatatypeValue(datatype)
+        return try V.checkedFromDatatypeValue(datatype)
     }
 
     /// Reads from the copied values of a row the statement has stepped past.
@@ -215,7 +215,7 @@ public struct Row {
         guard let datatype = cell.converted(to: V.Datatype.self) else {
             throw ColumnTypeMismatch(name: template, expected: "\(V.self)", found: cell.kind)
         }
-        return try Row.cast(V.fromDatatypeValue(datatype), to: V.self, template)
+        return try Row.cast(V.checkedFromDatatypeValue(datatype), to: V.self, template)
     }
 
     @usableFromInline

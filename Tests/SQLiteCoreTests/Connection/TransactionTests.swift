@@ -135,7 +135,7 @@ import Testing
         let db = try makeDatabase()
         // Interrupt from inside the running statement (an interrupt made while no statement
         // runs is cleared when the next one starts).
-        try db.createFunction("interruptAt", argumentCount: 1) { [unowned db] args in
+        db.createFunction("interruptAt", argumentCount: 1) { [unowned db] args in
             if args[0] as? Int64 == 1000 { db.interrupt() }
             return args[0]
         }
@@ -248,5 +248,42 @@ import Testing
             try db.withCachedStatement("INSERT INTO t VALUES (?)") { _ = try $0.run(2) }
         }
         #expect(try count(db) == 2)
+    }
+
+    // MARK: - Void and value-returning forms
+
+    /// SQLite.swift's common form: a one-expression block whose value (a `Statement`) is not
+    /// used runs through the `Void` form and compiles without a warning.
+    @Test func singleExpressionBlocksReturnVoid() throws {
+        let db = try makeDatabase()
+        try db.transaction { try db.run("INSERT INTO t VALUES (1)") }
+        try db.transaction(.immediate) { try db.run("INSERT INTO t VALUES (2)") }
+        try db.savepoint { try db.run("INSERT INTO t VALUES (3)") }
+        try db.savepoint("named") { try db.run("INSERT INTO t VALUES (4)") }
+        let transactionResult: Void = try db.transaction { try db.run("INSERT INTO t VALUES (5)") }
+        let savepointResult: Void = try db.savepoint { try db.run("INSERT INTO t VALUES (6)") }
+        #expect(transactionResult == () && savepointResult == ())
+        #expect(try count(db) == 6)
+        // A block reference of SQLite.swift's type.
+        let insert: () throws -> Void = { try db.run("INSERT INTO t SELECT max(x) + 1 FROM t") }
+        try db.transaction(block: insert)
+        try db.savepoint(block: insert)
+        #expect(try count(db) == 8)
+    }
+
+    /// Where the caller uses the value, the generic form returns it.
+    @Test func valuesComeBackWhereTheCallerUsesThem() throws {
+        let db = try makeDatabase()
+        let id = try db.transaction {
+            try db.run("INSERT INTO t VALUES (10)")
+            return db.lastInsertRowid
+        }
+        #expect(id == 1)
+        let statement: Statement = try db.transaction { try db.run("INSERT INTO t VALUES (11)") }
+        #expect(statement.sql == "INSERT INTO t VALUES (11)")
+        let total: Int64? = try db.savepoint { try db.scalar("SELECT sum(x) FROM t") as? Int64 }
+        #expect(total == 21)
+        let count = try db.savepoint("count") { () throws -> Int64? in try self.count(db) }
+        #expect(count == 2)
     }
 }

@@ -133,4 +133,105 @@ import Testing
         let notNull = try #require(expectResult(code: SQLITE_CONSTRAINT) { try insert.run(2, nil) })
         #expect(notNull.extendedCode == SQLITE_CONSTRAINT_NOTNULL)
     }
+
+    // MARK: - Errors raised while preparing
+
+    @Test func preparationErrorKeepsSQLitesMessage() throws {
+        let db = try makeDatabase()
+        let sql = "SELECT * FROM nowhere"
+        var matched = false
+        do {
+            _ = try db.prepare(sql)
+        } catch let Result.error(message, code, statement) {
+            matched = true
+            #expect(message == "no such table: nowhere")
+            #expect(code == SQLITE_ERROR)
+            #expect(statement?.sql == sql)
+            #expect(statement?.description == sql)
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+        #expect(matched)
+        let error = try #require(expectResult(code: SQLITE_ERROR) { _ = try db.scalar(sql) })
+        #expect(error.message == "no such table: nowhere")
+        #expect(error.sql == sql)
+        #expect(error.extendedCode == SQLITE_ERROR)
+        #expect(error.description == "no such table: nowhere (SELECT * FROM nowhere) (code: 1)")
+    }
+
+    @Test func preparationErrorKeepsItsExtendedCode() throws {
+        let db = try makeDatabase()
+        let sql = "SELECT email FROM users ORDER BY email COLLATE nowhere"
+        let error = try #require(expectResult(code: SQLITE_ERROR) { _ = try db.prepare(sql) })
+        #expect(error.message == "no such collation sequence: nowhere")
+        #expect(error.extendedCode == SQLITE_ERROR_MISSING_COLLSEQ)
+        db.usesExtendedErrorCodes = true
+        var matched = false
+        do {
+            try db.run(sql)
+        } catch let Result.extendedError(message, extendedCode, statement) {
+            matched = true
+            #expect(message == "no such collation sequence: nowhere")
+            #expect(extendedCode == SQLITE_ERROR_MISSING_COLLSEQ)
+            #expect(statement?.sql == sql)
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+        #expect(matched)
+        let extended = try #require(expectResult(code: SQLITE_ERROR) { _ = try db.prepare(sql) })
+        #expect(extended.description == "no such collation sequence: nowhere (\(sql)) (extended code: 257)")
+    }
+
+    @Test func scriptErrorNamesTheFailingStatement() throws {
+        let db = try makeDatabase()
+        let error = try #require(
+            expectResult(code: SQLITE_ERROR) {
+                try db.execute("INSERT INTO users (email) VALUES ('b@c.d'); SELECT * FROM nowhere; SELECT 1")
+            })
+        #expect(error.message == "no such table: nowhere")
+        #expect(error.sql == "SELECT * FROM nowhere; SELECT 1")
+        #expect(try db.scalar("SELECT count(*) FROM users") as? Int64 == 2)
+    }
+
+    /// The statement named by a preparation error never ran: running it reports that error.
+    @Test func theStatementOfAPreparationErrorCannotRun() throws {
+        let db = try makeDatabase()
+        let error = try #require(expectResult(code: SQLITE_ERROR) { _ = try db.prepare("DELETE FROM nowhere") })
+        let statement = try #require(error.statement)
+        #expect(statement.parameterCount == 0)
+        for run in [
+            { _ = try statement.step() }, { try statement.run() }, { try statement.run([]) },
+            { try statement.run([:]) }, { _ = try statement.scalar() }, { try statement.run(1) },
+            { _ = try statement.failableNext() },
+        ] as [() throws -> Void] {
+            let again = expectResult(code: SQLITE_ERROR, performing: run)
+            #expect(again?.message == "no such table: nowhere")
+            #expect(again?.sql == "DELETE FROM nowhere")
+        }
+        #expect(statement.next() == nil)
+        #expect(try db.scalar("SELECT count(*) FROM users") as? Int64 == 1)
+    }
+
+    @Test func emptySQLNamesItsText() throws {
+        let db = try makeDatabase()
+        let error = try #require(expectResult(code: SQLITE_MISUSE) { _ = try db.prepare("  -- nothing") })
+        #expect(error.message == "no SQL statement to prepare")
+        #expect(error.sql == "  -- nothing")
+    }
+
+    /// An error kept by a statement does not keep the statement (nor its database) alive.
+    @Test func errorsDoNotKeepTheDatabaseOpen() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory.path("errors.sqlite3")
+            do {
+                let db = try Connection(path)
+                try db.execute("CREATE TABLE t (x)")
+                expectResult(code: SQLITE_ERROR) { _ = try db.prepare("SELECT * FROM nowhere") }
+                // A binding mistake is kept until the statement runs.
+                let statement = try db.prepare("INSERT INTO t VALUES (?)").bind(1, 2)
+                expectResult(code: SQLITE_RANGE) { try statement.run() }
+            }
+            if let count = openDescriptorCount(for: path) { #expect(count == 0) }
+        }
+    }
 }

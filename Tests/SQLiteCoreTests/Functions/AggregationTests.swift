@@ -15,7 +15,7 @@ import Testing
     }
 
     private func registerConcat(_ db: Connection) throws {
-        try db.createAggregation(
+        db.createAggregation(
             "customConcat", argumentCount: 1, initialValue: "",
             reduce: { last, args in last + (args.first.flatMap { $0 as? String } ?? "") },
             result: { $0 })
@@ -27,7 +27,7 @@ import Testing
         #expect(
             try db.scalar("SELECT customConcat(note) FROM (SELECT note FROM sales ORDER BY rowid)") as? String == "abcd"
         )
-        try db.createAggregation(
+        db.createAggregation(
             "total", initialValue: 0.0,
             reduce: { sum, args in sum + (args[0] as? Double ?? 0) }, result: { $0 })
         #expect(try db.scalar("SELECT total(amount) FROM sales") as? Double == 43.5)
@@ -36,7 +36,7 @@ import Testing
     @Test func emptyTableGivesTheResultOfTheInitialValue() throws {
         let db = try makeDatabase()
         try registerConcat(db)
-        try db.createAggregation(
+        db.createAggregation(
             "countOrNil", argumentCount: 1, initialValue: Int64(0),
             reduce: { count, _ in count + 1 }, result: { $0 == 0 ? nil : $0 })
         #expect(try db.scalar("SELECT customConcat(amount) FROM empty") as? String == "")
@@ -63,7 +63,7 @@ import Testing
         }
         let db = try makeDatabase()
         let created = Locked(0)
-        try db.createAggregation(
+        db.createAggregation(
             "mean", argumentCount: 1,
             initialValue: { () -> Stats in
                 created.withLock { $0 += 1 }
@@ -85,12 +85,12 @@ import Testing
 
     @Test func aggregateWithSeveralArgumentsAndDistinct() throws {
         let db = try makeDatabase()
-        try db.createAggregation(
+        db.createAggregation(
             "weighted", argumentCount: 2, initialValue: 0.0,
             reduce: { sum, args in sum + (args[0] as? Double ?? 0) * Double(args[1] as? Int64 ?? 0) },
             result: { $0 })
         #expect(try db.scalar("SELECT weighted(amount, 2) FROM sales") as? Double == 87)
-        try db.createAggregation(
+        db.createAggregation(
             "countValues", argumentCount: 1, initialValue: Int64(0), reduce: { count, _ in count + 1 },
             result: { $0 })
         #expect(try db.scalar("SELECT countValues(DISTINCT region) FROM sales") as? Int64 == 3)
@@ -111,7 +111,7 @@ import Testing
 
     @Test func throwingReduceOrResultIsAnSQLError() throws {
         let db = try makeDatabase()
-        try db.createAggregation(
+        db.createAggregation(
             "failingReduce", argumentCount: 1, initialValue: 0.0,
             reduce: { sum, args in
                 guard let value = args[0] as? Double, value < 15 else { throw TestError(text: "too big") }
@@ -122,7 +122,7 @@ import Testing
         #expect(error?.message == "too big")
         #expect(try db.scalar("SELECT failingReduce(amount) FROM sales WHERE amount < 15") as? Double == 23.5)
 
-        try db.createAggregation(
+        db.createAggregation(
             "failingResult", argumentCount: 1, initialValue: 0.0,
             reduce: { sum, _ in sum + 1 },
             result: { _ in throw TestError(text: "no result") })
@@ -138,7 +138,7 @@ import Testing
             let db = try makeDatabase()
             do {
                 let tracked = Tracked(released)
-                try db.createAggregation(
+                db.createAggregation(
                     "tracking", argumentCount: 1, initialValue: Int64(0),
                     reduce: { count, _ in count + tracked.touch() }, result: { $0 })
             }
@@ -151,5 +151,125 @@ import Testing
             #expect(!released.value)
         }
         #expect(released.value)
+    }
+
+    /// SQLite.swift's Playground: a stored, non-throwing `reduce`, registered without `try`.
+    @Test func playgroundCustomConcat() throws {
+        let db = try Connection()
+        try db.execute(
+            "CREATE TABLE users (email TEXT); INSERT INTO users VALUES ('alice@mac.com'), ('betty@icloud.com')")
+        let reduce: @Sendable (String, [Binding?]) -> String = { (last, bindings) in
+            last + " " + (bindings.first as? String ?? "")
+        }
+        db.createAggregation("customConcat", initialValue: "users:", reduce: reduce, result: { $0 })
+        #expect(
+            try db.scalar("SELECT customConcat(email) FROM (SELECT email FROM users ORDER BY rowid)") as? String
+                == "users: alice@mac.com betty@icloud.com")
+    }
+
+    /// The object form SQLite.swift declares takes one object, not a factory: each evaluation
+    /// starts from it, and a `reduce` that returns new objects leaves it untouched.
+    @Test func objectInitialValueForm() throws {
+        final class Total {
+            let sum: Double
+            init(_ sum: Double) { self.sum = sum }
+        }
+        let db = try makeDatabase()
+        let zero = Total(0)
+        db.createAggregation(
+            "objectTotal", argumentCount: 1, initialValue: zero,
+            reduce: { total, args in Total(total.sum + (args[0] as? Double ?? 0)) }, result: { $0.sum })
+        let rows = try db.prepare("SELECT region, objectTotal(amount) FROM sales GROUP BY region ORDER BY region")
+            .map { [$0[0] as? String, ($0[1] as? Double).map { "\($0)" }] }
+        #expect(rows == [["east", "1.0"], ["north", "30.0"], ["south", "12.5"]])
+        #expect(try db.scalar("SELECT objectTotal(amount) FROM empty") as? Double == 0)
+        #expect(zero.sum == 0)
+    }
+
+    /// SQLite.swift's pointer-state form: `state` allocates, `step` updates, `final` frees.
+    @Test func pointerStateForm() throws {
+        let db = try makeDatabase()
+        let live = Locked(0)
+        db.createAggregation(
+            "pointerSum", argumentCount: 1,
+            step: { args, sum in sum.pointee += args[0] as? Double ?? 0 },
+            final: { sum in
+                defer {
+                    sum.deinitialize(count: 1)
+                    sum.deallocate()
+                    live.withLock { $0 -= 1 }
+                }
+                return sum.pointee
+            },
+            state: {
+                live.withLock { $0 += 1 }
+                let sum = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+                sum.initialize(to: 0)
+                return sum
+            })
+        #expect(try db.scalar("SELECT pointerSum(amount) FROM sales") as? Double == 43.5)
+        let rows = try db.prepare("SELECT region, pointerSum(amount) FROM sales GROUP BY region ORDER BY region")
+            .map { [$0[0] as? String, ($0[1] as? Double).map { "\($0)" }] }
+        #expect(rows == [["east", "1.0"], ["north", "30.0"], ["south", "12.5"]])
+        // A group without rows gets a fresh state too.
+        #expect(try db.scalar("SELECT pointerSum(amount) FROM empty") as? Double == 0)
+        // An abandoned statement finalizes its open group.
+        do {
+            let statement = try db.prepare("SELECT region, pointerSum(amount) FROM sales GROUP BY region")
+            #expect(try statement.step())
+        }
+        #expect(live.value == 0)
+    }
+
+    @Test func pointerStateIsFreedWhenAStepThrows() throws {
+        let db = try makeDatabase()
+        let live = Locked(0)
+        db.createAggregation(
+            "failingPointer", argumentCount: 1,
+            step: { args, count in
+                if args[0] == nil { throw TestError(text: "a NULL note") }
+                count.pointee += 1
+            },
+            final: { count in
+                defer {
+                    count.deallocate()
+                    live.withLock { $0 -= 1 }
+                }
+                return count.pointee
+            },
+            state: {
+                live.withLock { $0 += 1 }
+                let count = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+                count.initialize(to: 0)
+                return count
+            })
+        let error = expectResult(code: SQLITE_ERROR) { _ = try db.scalar("SELECT failingPointer(note) FROM sales") }
+        #expect(error?.message == "a NULL note")
+        #expect(try db.scalar("SELECT failingPointer(note) FROM sales WHERE note IS NOT NULL") as? Int64 == 4)
+        #expect(live.value == 0)
+    }
+
+    @Test func defineAggregationThrowsWhenRefused() throws {
+        let db = try makeDatabase()
+        let error = expectResult(code: SQLITE_MISUSE) {
+            try db.defineAggregation(
+                "wide", argumentCount: 40_000, initialValue: 0, reduce: { sum, _ in sum + 1 }, result: { $0 })
+        }
+        #expect(error?.message == "cannot register SQL function wide: bad parameter or other API misuse")
+        try db.defineAggregation(
+            "countRows", argumentCount: 1, initialValue: Int64(0), reduce: { count, _ in count + 1 }, result: { $0 })
+        #expect(try db.scalar("SELECT countRows(amount) FROM sales") as? Int64 == 5)
+        try db.defineAggregation(
+            "objects", argumentCount: 1, initialValue: { Locked(Int64(0)) },
+            reduce: { count, _ in
+                count.withLock { $0 += 1 }
+                return count
+            }, result: { $0.value })
+        #expect(try db.scalar("SELECT objects(amount) FROM sales") as? Int64 == 5)
+        // The non-throwing form reports the refusal where the aggregate is used.
+        db.createAggregation(
+            "wide", argumentCount: 40_000, initialValue: 0, reduce: { sum, _ in sum + 1 }, result: { $0 })
+        let use = expectResult(code: SQLITE_MISUSE) { _ = try db.scalar("SELECT wide(amount) FROM sales") }
+        #expect(use?.sql == "SELECT wide(amount) FROM sales")
     }
 }

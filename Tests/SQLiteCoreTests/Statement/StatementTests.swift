@@ -51,7 +51,8 @@ import Testing
         expectResult(code: SQLITE_RANGE) { try db.run("INSERT INTO users (email) VALUES (?)", "a", "b") }
         expectResult(code: SQLITE_RANGE) { try db.run("INSERT INTO users (email) VALUES ('c')", ["a"]) }
         expectResult(code: SQLITE_RANGE) { _ = try db.scalar("SELECT ?", 1, 2) }
-        let prepared = try db.prepare("INSERT INTO users (email) VALUES (?)", "a", "b")  // bind cannot throw...
+        expectResult(code: SQLITE_RANGE) { _ = try db.prepare("INSERT INTO users (email) VALUES (?)", "a", "b") }
+        let prepared = try db.prepare("INSERT INTO users (email) VALUES (?)").bind("a", "b")  // bind cannot throw...
         expectResult(code: SQLITE_RANGE) { try prepared.run() }  // ...so the run does
         expectResult(code: SQLITE_RANGE) { _ = try prepared.step() }
         #expect(try db.scalar("SELECT count(*) FROM users") as? Int64 == 2)
@@ -89,7 +90,8 @@ import Testing
         }
         #expect(missing?.message.contains(":age") == true)
         expectResult(code: SQLITE_RANGE) { _ = try db.scalar("SELECT 1", ["x": 1]) }
-        let prepared = try db.prepare("SELECT :a", ["b": 1])
+        expectResult(code: SQLITE_RANGE) { _ = try db.prepare("SELECT :a", ["b": 1]) }
+        let prepared = try db.prepare("SELECT :a").bind(["b": 1])
         expectResult(code: SQLITE_RANGE) { _ = try prepared.step() }
         expectResult(code: SQLITE_RANGE) { try prepared.bind(1, named: "nope") }
         #expect(try db.scalar("SELECT count(*) FROM users") as? Int64 == 2)
@@ -120,13 +122,14 @@ import Testing
         let db = try makeDatabase()
         let sql = "SELEKT * FROM users"
         let error = expectResult(code: SQLITE_ERROR) { _ = try db.prepare(sql) }
-        #expect(error?.message.contains("syntax error") == true)
-        #expect(error?.message.contains(sql) == true)
-        #expect(error?.description.contains(sql) == true)
+        // SQLite's own message; the SQL is in `sql` and in the description.
+        #expect(error?.message == #"near "SELEKT": syntax error"#)
+        #expect(error?.sql == sql)
+        #expect(error?.description == #"near "SELEKT": syntax error (SELEKT * FROM users) (code: 1)"#)
         #expect(error?.extendedCode == SQLITE_ERROR)
         let missing = expectResult(code: SQLITE_ERROR) { try db.run("INSERT INTO nowhere VALUES (1)") }
-        #expect(missing?.message.contains("no such table: nowhere") == true)
-        #expect(missing?.description.contains("INSERT INTO nowhere VALUES (1)") == true)
+        #expect(missing?.message == "no such table: nowhere")
+        #expect(missing?.description == "no such table: nowhere (INSERT INTO nowhere VALUES (1)) (code: 1)")
     }
 
     // MARK: - Stepping

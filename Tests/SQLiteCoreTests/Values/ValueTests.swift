@@ -27,7 +27,7 @@ import Testing
         #expect(Float.declaredDatatype == "REAL")
         #expect(String.declaredDatatype == "TEXT")
         #expect(Blob.declaredDatatype == "BLOB")
-        #expect(Bool.declaredDatatype == "BOOLEAN")
+        #expect(Bool.declaredDatatype == "INTEGER")
         #expect(Data.declaredDatatype == "BLOB")
         #expect(Date.declaredDatatype == "TEXT")
         #expect(UUID.declaredDatatype == "TEXT")
@@ -35,6 +35,40 @@ import Testing
         #expect(Int8.declaredDatatype == "INTEGER")
         #expect(UInt32.declaredDatatype == "INTEGER")
         #expect(UInt64.declaredDatatype == "INTEGER")
+    }
+
+    /// SQLite.swift's datatypes: `Bool` and `Int` are stored through `Int64`, and the built-in
+    /// conversions are called without `try` (each line would not compile with a throwing one).
+    @Test func boolAndIntAreStoredAsInt64() throws {
+        #expect(Bool.Datatype.self == Int64.self)
+        #expect(Int.Datatype.self == Int64.self)
+        let one: Int64 = true.datatypeValue
+        let zero: Int64 = false.datatypeValue
+        #expect(one == 1 && zero == 0)
+        #expect(Bool.fromDatatypeValue(1) == true)
+        #expect(Bool.fromDatatypeValue(0) == false)
+        #expect(Bool.fromDatatypeValue(-7) == true)
+        let answer: Int64 = 42.datatypeValue
+        #expect(answer == 42)
+        #expect(Int.fromDatatypeValue(Int64(Int.max)) == Int.max)
+        #expect(Int.fromDatatypeValue(-5) == -5)
+        #expect(try roundTrip(true) == true)
+        #expect(try db.scalar("SELECT typeof(value) || value FROM v") as? String == "integer1")
+        #expect(try roundTrip(false) == false)
+        #expect(try roundTrip(Int.min) == Int.min)
+        #expect(try db.scalar("SELECT typeof(value) FROM v") as? String == "integer")
+    }
+
+    @Test func builtInConversionsDoNotThrow() {
+        let date: Date = Date.fromDatatypeValue("2014-11-18T12:45:30.000")
+        #expect(date == Date(timeIntervalSince1970: 1_416_314_730))
+        #expect(Data.fromDatatypeValue(Blob(bytes: [1, 2])) == Data([1, 2]))
+        #expect(Int64.fromDatatypeValue(3) == 3)
+        #expect(Double.fromDatatypeValue(2.5) == 2.5)
+        #expect(String.fromDatatypeValue("x") == "x")
+        #expect(Blob.fromDatatypeValue(Blob(bytes: [9])) == Blob(bytes: [9]))
+        #expect(Float.fromDatatypeValue(0.5) == 0.5)
+        #expect(UInt64.fromDatatypeValue(7) == 7)
     }
 
     @Test(arguments: [Data(), Data([0]), Data([1, 2, 3, 255]), Data(repeating: 7, count: 10_000)])
@@ -62,7 +96,7 @@ import Testing
         for millisecond in 0..<1000 {
             let date = Date(timeIntervalSince1970: Double(seconds) + Double(millisecond) / 1000)
             let text = date.datatypeValue
-            let parsed = try Date.fromDatatypeValue(text)
+            let parsed = Date.fromDatatypeValue(text)
             if !text.hasSuffix(String(format: ".%03d", millisecond)) || parsed != date
                 || parsed.datatypeValue != text
             {
@@ -95,8 +129,9 @@ import Testing
         ("1969-12-31T23:59:59.999", -0.001),
     ])
     func dateParsesTheAcceptedForms(text: String, expected: Double) throws {
-        let date = try Date.fromDatatypeValue(text)
+        let date = Date.fromDatatypeValue(text)
         #expect(abs(date.timeIntervalSince1970 - expected) < 0.000_5, "\(text)")
+        #expect(try Date.checkedFromDatatypeValue(text) == date)
     }
 
     @Test(arguments: [
@@ -104,8 +139,11 @@ import Testing
         "2014-11-18T12:60", "2014-11-18T12:45:30.", "2014-11-18T12:45:30.000X", "14-11-18", "2014/11/18",
         "2014-02-30", "2014-04-31", "2015-02-29",
     ])
-    func malformedDateTextThrows(text: String) {
-        let error = expectResult(code: SQLITE_MISMATCH) { _ = try Date.fromDatatypeValue(text) }
+    func malformedDateText(text: String) {
+        // SQLite.swift's non-throwing signature: no crash, a date no real value has.
+        #expect(Date.fromDatatypeValue(text) == Date.distantPast)
+        // What the typed and Codable tiers read through throws instead.
+        let error = expectResult(code: SQLITE_MISMATCH) { _ = try Date.checkedFromDatatypeValue(text) }
         #expect(error?.message.contains("'\(text)'") == true)
     }
 
@@ -117,13 +155,13 @@ import Testing
     func extremeYearsRoundTrip(text: String, seconds: Double) throws {
         let date = Date(timeIntervalSince1970: seconds)
         #expect(date.datatypeValue == text)
-        let parsed = try Date.fromDatatypeValue(text)
+        let parsed = Date.fromDatatypeValue(text)
         #expect(abs(parsed.timeIntervalSince1970 - seconds) < 0.000_5)
         #expect(parsed.datatypeValue == text)
     }
 
     @Test func leapDayParses() throws {
-        #expect(try Date.fromDatatypeValue("2016-02-29T00:00:00.000") == Date(timeIntervalSince1970: 1_456_704_000))
+        #expect(Date.fromDatatypeValue("2016-02-29T00:00:00.000") == Date(timeIntervalSince1970: 1_456_704_000))
     }
 
     // MARK: - UUID, URL, Float

@@ -48,7 +48,7 @@ private typealias Expression = SQLiteTyped.Expression
 
     @Test func untypedFunctionReturningBool() throws {
         let db = try Connection()
-        try db.createFunction("isEven", argumentCount: 1, deterministic: true) { args in
+        db.createFunction("isEven", argumentCount: 1, deterministic: true) { args in
             guard let value = args[0] as? Int64 else { return nil }
             return value % 2 == 0
         }

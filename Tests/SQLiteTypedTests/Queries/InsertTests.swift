@@ -23,8 +23,9 @@ import Testing
         #expect(bindings[0] as? String == "alice@mac.com")
         #expect(bindings[1] == nil)
         #expect(bindings[2] as? Double == 1.5)
-        #expect(bindings[3] as? Bool == true)
-        #expect(bindings[4] as? Int == 30)
+        // Bool and Int are stored through their Int64 datatype, as in SQLite.swift.
+        #expect(bindings[3] as? Int64 == 1)
+        #expect(bindings[4] as? Int64 == 30)
         #expect(bindings[5] as? Int64 == 7)
     }
 

@@ -127,7 +127,7 @@ import Testing
 
     @Test func iterationErrorsAreThrown() throws {
         let db = try Doc.populated()
-        try db.createFunction("boom", argumentCount: 1) { _ in throw QueryError.noSuchTable(name: "boom") }
+        db.createFunction("boom", argumentCount: 1) { _ in throw QueryError.noSuchTable(name: "boom") }
         let boom = Expression<Int64>(literal: "boom(1)")
         let iterator = try db.prepareRowIterator(users.select(boom))
         #expect(throws: Result.self) { try iterator.failableNext() }

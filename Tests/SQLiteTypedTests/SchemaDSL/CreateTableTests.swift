@@ -25,6 +25,35 @@ import Testing
         #expect(try db.scalar(users.select(id)) == 1)
     }
 
+    /// `Bool` and `Int` are declared through their `Int64` datatype, as in SQLite.swift.
+    @Test func boolAndIntColumnsAreIntegers() throws {
+        let flags = Table("flags")
+        let flag = Expression<Bool>("flag")
+        let maybe = Expression<Bool?>("maybe")
+        let count = Expression<Int>("count")
+        let sql = flags.create { t in
+            t.column(flag)
+            t.column(maybe)
+            t.column(count, defaultValue: 0)
+        }
+        #expect(
+            sql
+                == #"CREATE TABLE "flags" ("flag" INTEGER NOT NULL, "maybe" INTEGER, "count" INTEGER NOT NULL DEFAULT (0))"#
+        )
+        let asBool: Expression<Bool> = cast(count)
+        #expect(asBool.asSQL() == #"CAST ("count" AS INTEGER)"#)
+        let db = try Connection()
+        try db.run(sql)
+        try db.run(flags.insert(flag <- true, maybe <- false, count <- 2))
+        try db.run(flags.insert(flag <- false, maybe <- nil, count <- 0))
+        #expect(try db.scalar("SELECT group_concat(typeof(flag) || flag) FROM flags") as? String == "integer1,integer0")
+        let rows = try db.prepare(flags.select(flag, maybe, count, asBool).order(count.desc)).map {
+            "\($0[flag]) \(String(describing: $0[maybe])) \($0[count]) \($0[asBool])"
+        }
+        #expect(rows == ["true Optional(false) 2 true", "false nil 0 false"])
+        #expect(try db.scalar(flags.filter(flag == true).count) == 1)
+    }
+
     @Test func tableOptions() throws {
         #expect(
             users.create(temporary: true) { t in t.column(id) }
