@@ -49,7 +49,7 @@ public final class Backup: @unchecked Sendable {
     }
 
     /// Copies pages; throws on error (`SQLITE_BUSY` and `SQLITE_LOCKED` too: step again later).
-    public func step(pagesToCopy pages: Pages = .all) throws(Result) {
+    public func step(pagesToCopy pages: Pages = .all) throws {
         guard let handle else { return }
         let code = try Backup.withBothLocked(source, target) { () throws(Result) -> Int32 in
             try Backup.checkOpen(source, target)
@@ -106,7 +106,7 @@ extension Connection {
     public func backup(
         databaseName: String = "main", usingConnection targetConnection: Connection,
         targetDatabaseName: String = "main"
-    ) throws(Result) -> Backup {
+    ) throws -> Backup {
         try Backup(
             source: connection, sourceName: databaseName, target: targetConnection.connection,
             targetName: targetDatabaseName)

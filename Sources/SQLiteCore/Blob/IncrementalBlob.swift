@@ -31,7 +31,7 @@ public final class IncrementalBlob: @unchecked Sendable {
     }
 
     /// Reads `count` bytes starting at `offset`; throws when the range is outside the value.
-    public func read(count: Int, at offset: Int = 0) throws(Result) -> [UInt8] {
+    public func read(count: Int, at offset: Int = 0) throws -> [UInt8] {
         try connection.lock.withLock { () throws(Result) -> [UInt8] in
             let blob = try openHandle()
             let (length, start) = try range(count, offset, in: blob)
@@ -44,7 +44,7 @@ public final class IncrementalBlob: @unchecked Sendable {
 
     /// Writes `bytes` starting at `offset`; throws when they do not fit inside the value or the
     /// blob was opened read-only.
-    public func write(_ bytes: [UInt8], at offset: Int = 0) throws(Result) {
+    public func write(_ bytes: [UInt8], at offset: Int = 0) throws {
         try connection.lock.withLock { () throws(Result) in
             let blob = try openHandle()
             let (length, start) = try range(bytes.count, offset, in: blob)
@@ -54,7 +54,7 @@ public final class IncrementalBlob: @unchecked Sendable {
     }
 
     /// Points the handle at the same column of another row, cheaper than opening anew.
-    public func reopen(row: Int64) throws(Result) {
+    public func reopen(row: Int64) throws {
         try connection.lock.withLock { () throws(Result) in
             try connection.check(sqlite3_blob_reopen(try openHandle(), row))
         }
@@ -94,7 +94,7 @@ extension Connection {
     ///   indexed or part of a foreign key (SQLite refuses incremental writes there).
     public func openBlob(
         table: String, column: String, row: Int64, database: String = "main", readOnly: Bool = false
-    ) throws(Result) -> IncrementalBlob {
+    ) throws -> IncrementalBlob {
         try connection.lock.withLock { () throws(Result) -> IncrementalBlob in
             try connection.checkOpen()
             var blob: OpaquePointer?

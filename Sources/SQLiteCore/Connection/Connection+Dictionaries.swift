@@ -6,7 +6,7 @@ extension Connection {
     /// let rows = try db.query("SELECT id, email FROM users WHERE id > ?", [10])
     /// let email = rows.first?["email"] as? String
     /// ```
-    public func query(_ sql: String, _ parameters: [Binding?] = []) throws(Result) -> [[String: Binding?]] {
+    public func query(_ sql: String, _ parameters: [Binding?] = []) throws -> [[String: Binding?]] {
         let statement = try prepareStatement(sql)
         if !parameters.isEmpty { statement.bind(parameters) }
         // The names are read after the first step: a statement prepared before another
@@ -31,8 +31,8 @@ extension Connection {
     /// let id = try db.execute(sql: "INSERT INTO users (email) VALUES (?)", parameters: ["a@b.c"])
     /// ```
     @discardableResult
-    public func execute(sql: String, parameters: [Binding?] = []) throws(Result) -> Int64 {
-        try withLock { () throws(Result) -> Int64 in
+    public func execute(sql: String, parameters: [Binding?] = []) throws -> Int64 {
+        try withLock { () throws -> Int64 in
             try connection.checkOpen()
             let before = sqlite3_total_changes64(handle)
             let statement = try prepareStatement(sql)

@@ -95,7 +95,7 @@ public final class Connection: @unchecked Sendable {
     /// (and the file) open until they are released, as `sqlite3_close_v2` does.
     ///
     /// - Throws: ``Result`` should SQLite fail to close the connection.
-    public func close() throws(Result) {
+    public func close() throws {
         try connection.lock.withLock { () throws(Result) in
             if connection.isClosed { return }
             // Finalize what the connection holds itself, and release the locks of an open
@@ -166,7 +166,7 @@ public final class Connection: @unchecked Sendable {
     /// ```
     ///
     /// - Throws: ``Result`` naming the statement that failed; the statements before it stay run.
-    public func execute(_ SQL: String) throws(Result) {
+    public func execute(_ SQL: String) throws {
         try connection.lock.withLock { () throws(Result) in
             try connection.checkOpen()
             // Walk one NUL-terminated buffer by offset, and tell SQLite about the terminator: given
@@ -219,14 +219,14 @@ public final class Connection: @unchecked Sendable {
     /// - Throws: ``Result`` for invalid SQL, for SQL holding more than one statement or none,
     ///   and, when values are given, for a number of values other than the statement's
     ///   parameter count or a value SQLite cannot store.
-    public func prepare(_ statement: String, _ bindings: Binding?...) throws(Result) -> Statement {
+    public func prepare(_ statement: String, _ bindings: Binding?...) throws -> Statement {
         try prepare(statement, bindings)
     }
 
     /// Prepares one SQL statement and binds `bindings` by position (none bound when empty).
     ///
     /// - Throws: ``Result`` as `prepare(_:_:)` with positional values does.
-    public func prepare(_ statement: String, _ bindings: [Binding?]) throws(Result) -> Statement {
+    public func prepare(_ statement: String, _ bindings: [Binding?]) throws -> Statement {
         let prepared = try prepareStatement(statement)
         if !bindings.isEmpty { try prepared.bindNow(bindings) }
         return prepared
@@ -240,7 +240,7 @@ public final class Connection: @unchecked Sendable {
     ///
     /// - Throws: ``Result`` as `prepare(_:_:)` with positional values does, and for a name that is
     ///   none of the statement's parameters or a parameter left without a value.
-    public func prepare(_ statement: String, _ bindings: [String: Binding?]) throws(Result) -> Statement {
+    public func prepare(_ statement: String, _ bindings: [String: Binding?]) throws -> Statement {
         let prepared = try prepareStatement(statement)
         if !bindings.isEmpty { try prepared.bindNow(bindings) }
         return prepared
@@ -254,19 +254,19 @@ public final class Connection: @unchecked Sendable {
     /// try db.run("INSERT INTO users (email) VALUES (?)", "alice@mac.com")
     /// ```
     @discardableResult
-    public func run(_ statement: String, _ bindings: Binding?...) throws(Result) -> Statement {
+    public func run(_ statement: String, _ bindings: Binding?...) throws -> Statement {
         try prepareStatement(statement).run(bindings)
     }
 
     /// Prepares, binds by position and runs one SQL statement.
     @discardableResult
-    public func run(_ statement: String, _ bindings: [Binding?]) throws(Result) -> Statement {
+    public func run(_ statement: String, _ bindings: [Binding?]) throws -> Statement {
         try prepareStatement(statement).run(bindings)
     }
 
     /// Prepares, binds by name and runs one SQL statement.
     @discardableResult
-    public func run(_ statement: String, _ bindings: [String: Binding?]) throws(Result) -> Statement {
+    public func run(_ statement: String, _ bindings: [String: Binding?]) throws -> Statement {
         try prepareStatement(statement).run(bindings)
     }
 
@@ -277,17 +277,17 @@ public final class Connection: @unchecked Sendable {
     /// ```swift
     /// let count = try db.scalar("SELECT count(*) FROM users") as? Int64
     /// ```
-    public func scalar(_ statement: String, _ bindings: Binding?...) throws(Result) -> Binding? {
+    public func scalar(_ statement: String, _ bindings: Binding?...) throws -> Binding? {
         try prepareStatement(statement).scalar(bindings)
     }
 
     /// Runs one SQL statement, binding by position, and returns the first column of its first row.
-    public func scalar(_ statement: String, _ bindings: [Binding?]) throws(Result) -> Binding? {
+    public func scalar(_ statement: String, _ bindings: [Binding?]) throws -> Binding? {
         try prepareStatement(statement).scalar(bindings)
     }
 
     /// Runs one SQL statement, binding by name, and returns the first column of its first row.
-    public func scalar(_ statement: String, _ bindings: [String: Binding?]) throws(Result) -> Binding? {
+    public func scalar(_ statement: String, _ bindings: [String: Binding?]) throws -> Binding? {
         try prepareStatement(statement).scalar(bindings)
     }
 

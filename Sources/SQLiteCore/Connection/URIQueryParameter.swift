@@ -40,6 +40,10 @@ public enum URIQueryParameter: Sendable, Hashable, CustomStringConvertible {
     /// `nolock=1`: no file locking.
     case nolock(Bool)
 
+    /// `nolock=1`, as SQLite.swift's documentation spells it (`.noLock(true)`); the same
+    /// parameter as ``nolock(_:)``.
+    public static func noLock(_ flag: Bool) -> URIQueryParameter { .nolock(flag) }
+
     /// `psow=1|0`: overrides the powersafe-overwrite property of the storage.
     case powersafeOverwrite(Bool)
 

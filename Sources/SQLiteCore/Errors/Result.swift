@@ -58,6 +58,14 @@ public enum Result: Error, Sendable {
         }
     }
 
+    /// `error` as a `Result`: itself when it is one (every error this package's API throws
+    /// is), else a `SQLITE_ERROR` carrying its description. For the higher tiers, which call
+    /// the public API, untyped as SQLite.swift's is, and report what it threw.
+    package static func from(_ error: any Error) -> Result {
+        if let result = error as? Result { return result }
+        return .error(message: String(describing: error), code: SQLITE_ERROR, statement: nil)
+    }
+
     /// The English description of the error.
     public var message: String {
         switch self {

@@ -106,7 +106,7 @@ extension Connection {
     public func defineAggregation<T>(
         _ aggregate: String, argumentCount: UInt? = nil, deterministic: Bool = false, initialValue: T,
         reduce: @escaping @Sendable (T, [Binding?]) throws -> T, result: @escaping @Sendable (T) throws -> Binding?
-    ) throws(Result) {
+    ) throws {
         let function = ReduceAggregate(initialValue, reduce: reduce, result: result)
         if let error = registerFunction(aggregate, argumentCount, deterministic, function) { throw error }
     }
@@ -119,7 +119,7 @@ extension Connection {
         _ aggregate: String, argumentCount: UInt? = nil, deterministic: Bool = false,
         initialValue: @escaping @Sendable () -> T, reduce: @escaping @Sendable (T, [Binding?]) throws -> T,
         result: @escaping @Sendable (T) throws -> Binding?
-    ) throws(Result) {
+    ) throws {
         let function = ReduceAggregate(factory: initialValue, reduce: reduce, result: result)
         if let error = registerFunction(aggregate, argumentCount, deterministic, function) { throw error }
     }

@@ -18,7 +18,7 @@ extension Connection {
     @preconcurrency
     public func createCollation(
         _ collation: String, _ block: @escaping @Sendable (_ lhs: String, _ rhs: String) -> ComparisonResult
-    ) throws(Result) {
+    ) throws {
         typealias Function = @Sendable (String, String) -> ComparisonResult
         try connection.lock.withLock { () throws(Result) in try connection.checkOpen() }
         let box = Unmanaged.passRetained(CallbackBox<Function>(block)).toOpaque()

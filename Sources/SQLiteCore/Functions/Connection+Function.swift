@@ -49,7 +49,7 @@ extension Connection {
     public func defineFunction(
         _ function: String, argumentCount: UInt? = nil, deterministic: Bool = false,
         _ block: @escaping @Sendable (_ args: [Binding?]) throws -> Binding?
-    ) throws(Result) {
+    ) throws {
         if let error = registerFunction(function, argumentCount, deterministic, ScalarFunction(block)) { throw error }
     }
 

@@ -17,7 +17,7 @@ extension Connection {
     }
 
     /// Sets `PRAGMA user_version`, throwing on failure (the property's setter cannot).
-    public func setUserVersion(_ version: UserVersion) throws(Result) {
+    public func setUserVersion(_ version: UserVersion) throws {
         try execute("PRAGMA user_version = \(version)")
     }
 
@@ -56,7 +56,7 @@ extension Connection {
     /// let mode = try db.setJournalMode(.wal)   // .wal on a file database
     /// ```
     @discardableResult
-    public func setJournalMode(_ mode: JournalMode) throws(Result) -> JournalMode {
+    public func setJournalMode(_ mode: JournalMode) throws -> JournalMode {
         let applied = try scalar("PRAGMA journal_mode = \(mode.rawValue)") as? String
         return applied.flatMap { JournalMode(rawValue: $0.lowercased()) } ?? mode
     }
@@ -69,7 +69,7 @@ extension Connection {
 
     /// Rebuilds the database file, repacking it into the minimum disk space (`VACUUM`).
     @discardableResult
-    public func vacuum() throws(Result) -> Statement {
+    public func vacuum() throws -> Statement {
         try run("VACUUM")
     }
 

@@ -12,8 +12,8 @@ extension Connection {
     ///
     /// - Throws: ``Result`` when SQLite fails to run the pragmas (a locked database, ...).
     @discardableResult
-    public func enableWAL() throws(Result) -> JournalMode {
-        try withLock { () throws(Result) -> JournalMode in
+    public func enableWAL() throws -> JournalMode {
+        try withLock { () throws -> JournalMode in
             let mode = try setJournalMode(.wal)
             if mode == .wal { try execute("PRAGMA synchronous = NORMAL") }
             return mode
@@ -49,7 +49,7 @@ extension Connection {
     /// - Throws: ``Result`` for an unknown schema or another failure.
     public func walCheckpoint(
         mode: WALCheckpointMode = .passive, schema: String? = nil
-    ) throws(Result) -> (busy: Bool, log: Int, checkpointed: Int) {
+    ) throws -> (busy: Bool, log: Int, checkpointed: Int) {
         try connection.lock.withLock { () throws(Result) -> (busy: Bool, log: Int, checkpointed: Int) in
             try connection.checkOpen()
             var log: Int32 = -1

@@ -84,7 +84,7 @@ public struct Cursor {
 
     /// Column `index` read through `T`'s own reader; throws for a value `T` cannot hold.
     @inlinable
-    public func get<T: Binding>(_ type: T.Type = T.self, at index: Int) throws(Result) -> T {
+    public func get<T: Binding>(_ type: T.Type = T.self, at index: Int) throws -> T {
         try T.read(from: handle, at: Int32(truncatingIfNeeded: index))
     }
 

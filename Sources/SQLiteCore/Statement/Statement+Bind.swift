@@ -85,7 +85,7 @@ extension Statement {
     /// Binds one value to parameter `index` (1-based), leaving the others as they are; throws
     /// at once for an index out of range or a value SQLite cannot store. After binding this
     /// way, every parameter must have been given a value before the statement runs.
-    public func bind(_ value: Binding?, at index: Int) throws(Result) {
+    public func bind(_ value: Binding?, at index: Int) throws {
         try connection.lock.withLock { () throws(Result) in
             guard index >= 1, index <= parameterCount else {
                 throw Result.misuse(
@@ -101,9 +101,9 @@ extension Statement {
     }
 
     /// Binds one value to the parameter named `name`; throws at once for an unknown name.
-    public func bind(_ value: Binding?, named name: String) throws(Result) {
+    public func bind(_ value: Binding?, named name: String) throws {
         try connection.lock.withLock { () throws(Result) in
-            let index = try parameterIndex(named: name)
+            let index = try indexForBinding(named: name)
             sqlite3_reset(handle)
             try bindValue(value, at: index)
             pendingError = nil
@@ -112,7 +112,7 @@ extension Statement {
     }
 
     /// The 1-based index of the parameter `name` (with or without its prefix).
-    public func parameterIndex(named name: String) throws(Result) -> Int32 {
+    public func parameterIndex(named name: String) throws -> Int32 {
         try connection.lock.withLock { () throws(Result) -> Int32 in try indexForBinding(named: name) }
     }
 

@@ -283,7 +283,7 @@ public final class Statement: @unchecked Sendable {
     ///
     /// Throws SQLite's error, or an earlier binding mistake (see ``bind(_:)-([Binding?])``).
     @inlinable
-    public func step() throws(Result) -> Bool {
+    public func step() throws -> Bool {
         if !ready.pointee { throw notReadyError() }
         connection.lock.lock()
         if connection.isClosed {
@@ -308,7 +308,7 @@ public final class Statement: @unchecked Sendable {
     /// Runs the statement to completion with its current bindings.
     @inlinable
     @discardableResult
-    public func run() throws(Result) -> Statement {
+    public func run() throws -> Statement {
         if !ready.pointee { throw notReadyError() }
         connection.lock.lock()
         defer { connection.lock.unlock() }
@@ -323,7 +323,7 @@ public final class Statement: @unchecked Sendable {
     /// try insert.run("alice@mac.com")
     /// ```
     @discardableResult
-    public func run(_ bindings: Binding?...) throws(Result) -> Statement {
+    public func run(_ bindings: Binding?...) throws -> Statement {
         if bindings.isEmpty { return try run() }
         return try run(bindings)
     }
@@ -335,7 +335,7 @@ public final class Statement: @unchecked Sendable {
     /// overload).
     @inlinable
     @discardableResult
-    public func run<each V: Binding>(_ values: repeat each V) throws(Result) -> Statement {
+    public func run<each V: Binding>(_ values: repeat each V) throws -> Statement {
         connection.lock.lock()
         defer { connection.lock.unlock() }
         sqlite3_reset(handle)
@@ -353,7 +353,7 @@ public final class Statement: @unchecked Sendable {
     /// ```
     @inlinable
     @discardableResult
-    public func run<each V: Binding>(named values: repeat NamedBinding<each V>) throws(Result) -> Statement {
+    public func run<each V: Binding>(named values: repeat NamedBinding<each V>) throws -> Statement {
         connection.lock.lock()
         defer { connection.lock.unlock() }
         sqlite3_reset(handle)
@@ -436,7 +436,7 @@ public final class Statement: @unchecked Sendable {
     /// Binds the values by position and runs the statement to completion.
     @inlinable
     @discardableResult
-    public func run(_ bindings: [Binding?]) throws(Result) -> Statement {
+    public func run(_ bindings: [Binding?]) throws -> Statement {
         connection.lock.lock()
         defer { connection.lock.unlock() }
         sqlite3_reset(handle)
@@ -482,7 +482,7 @@ public final class Statement: @unchecked Sendable {
 
     /// Binds the values by parameter name (`":email"`, or `"email"`) and runs the statement.
     @discardableResult
-    public func run(_ bindings: [String: Binding?]) throws(Result) -> Statement {
+    public func run(_ bindings: [String: Binding?]) throws -> Statement {
         try connection.lock.withLock { () throws(Result) in
             sqlite3_reset(handle)
             try bindLocked(bindings)
@@ -512,13 +512,13 @@ public final class Statement: @unchecked Sendable {
     /// ```swift
     /// let count = try db.prepare("SELECT count(*) FROM users").scalar() as? Int64
     /// ```
-    public func scalar(_ bindings: Binding?...) throws(Result) -> Binding? {
+    public func scalar(_ bindings: Binding?...) throws -> Binding? {
         try scalar(bindings)
     }
 
     /// Binds the values by position, runs the statement and returns the first column of the
     /// first row.
-    public func scalar(_ bindings: [Binding?]) throws(Result) -> Binding? {
+    public func scalar(_ bindings: [Binding?]) throws -> Binding? {
         try connection.lock.withLock { () throws(Result) -> Binding? in
             sqlite3_reset(handle)
             if !bindings.isEmpty { try bindLocked(bindings) }
@@ -527,7 +527,7 @@ public final class Statement: @unchecked Sendable {
     }
 
     /// Binds the values by name, runs the statement and returns the first column of the first row.
-    public func scalar(_ bindings: [String: Binding?]) throws(Result) -> Binding? {
+    public func scalar(_ bindings: [String: Binding?]) throws -> Binding? {
         try connection.lock.withLock { () throws(Result) -> Binding? in
             sqlite3_reset(handle)
             try bindLocked(bindings)
@@ -589,7 +589,7 @@ extension Statement: Sequence, IteratorProtocol {
     }
 
     /// The next row as an array of values, `nil` at the end; throws SQLite's error.
-    public func failableNext() throws(Result) -> [Binding?]? {
+    public func failableNext() throws -> [Binding?]? {
         try step() ? row.values : nil
     }
 }

@@ -189,7 +189,7 @@ extension Connection {
     /// Give it back with ``returnToCache(_:)`` when done so the next call reuses it; a
     /// statement never given back is simply finalized when released. Prefer
     /// ``withCachedStatement(_:_:)``, which does both.
-    public func cachedStatement(_ sql: String) throws(Result) -> Statement {
+    public func cachedStatement(_ sql: String) throws -> Statement {
         try connection.lock.withLock { () throws(Result) in try lockedCachedStatement(sql) }
     }
 

@@ -55,7 +55,7 @@ extension UUID: Value {
     public static let declaredDatatype = String.declaredDatatype
 
     /// Parses the canonical text form; throws on anything else.
-    public static func fromDatatypeValue(_ datatypeValue: String) throws(Result) -> UUID {
+    public static func fromDatatypeValue(_ datatypeValue: String) throws -> UUID {
         guard let uuid = UUID(uuidString: datatypeValue) else {
             throw Result.misuse("'\(datatypeValue)' is not a UUID", code: SQLITE_MISMATCH)
         }
@@ -71,7 +71,7 @@ extension URL: Value {
     public static let declaredDatatype = String.declaredDatatype
 
     /// Parses the stored text; throws when it is not a URL.
-    public static func fromDatatypeValue(_ datatypeValue: String) throws(Result) -> URL {
+    public static func fromDatatypeValue(_ datatypeValue: String) throws -> URL {
         guard let url = URL(string: datatypeValue) else {
             throw Result.misuse("'\(datatypeValue)' is not a URL", code: SQLITE_MISMATCH)
         }

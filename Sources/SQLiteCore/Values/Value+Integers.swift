@@ -9,7 +9,7 @@ extension NarrowInteger {
 
     /// The value, range-checked.
     @inlinable
-    public static func fromDatatypeValue(_ datatypeValue: Int64) throws(Result) -> Self {
+    public static func fromDatatypeValue(_ datatypeValue: Int64) throws -> Self {
         try checked(datatypeValue)
     }
 

@@ -95,7 +95,7 @@ public final class SchemaChanger: Sendable, CustomStringConvertible {
             for operation in definition.operations {
                 try validate(operation, table: table)
             }
-            let located = try attempt(.validate, table: table) { () throws(Result) in
+            let located = try attempt(.validate, table: table) { () throws in
                 try reader.locate(table: table)
             }
             try change(table: located.name, schema: located.schema) { enforced throws(SchemaChangeError) in
@@ -165,7 +165,7 @@ public final class SchemaChanger: Sendable, CustomStringConvertible {
     /// - Throws: ``SQLiteCore/Result`` (`no such table: ...`, a name already taken, ...).
     public func rename(table: String, to newName: String) throws {
         try reporting { () throws(SchemaChangeError) in
-            let location = try attempt(.validate, table: table) { () throws(Result) in
+            let location = try attempt(.validate, table: table) { () throws in
                 try reader.locate(table: table)
             }
             try change(table: location.name, schema: location.schema) { _ throws(SchemaChangeError) in
@@ -206,7 +206,7 @@ public final class SchemaChanger: Sendable, CustomStringConvertible {
     /// try changer.run("CREATE VIEW adults AS SELECT * FROM users WHERE age >= ?", 18)
     /// ```
     @discardableResult
-    public func run(_ sql: String, _ bindings: Binding?...) throws(Result) -> Statement {
+    public func run(_ sql: String, _ bindings: Binding?...) throws -> Statement {
         try connection.run(sql, bindings)
     }
 
@@ -269,13 +269,14 @@ public final class SchemaChanger: Sendable, CustomStringConvertible {
             try requireColumn(column, in: location)
             let sql = "ALTER TABLE \(table) DROP COLUMN \(column.quotedIdentifier)"
             let savepoint = "swift_sqlite_drop_column".quotedIdentifier
-            try attempt(.alterTable, table: location.name) { () throws(Result) in
+            try attempt(.alterTable, table: location.name) { () throws in
                 try connection.execute("SAVEPOINT \(savepoint)")
             }
             do {
                 try connection.execute(sql)
                 try connection.execute("RELEASE SAVEPOINT \(savepoint)")
             } catch {
+                let error = Result.from(error)
                 try? connection.execute("ROLLBACK TO SAVEPOINT \(savepoint)")
                 try? connection.execute("RELEASE SAVEPOINT \(savepoint)")
                 guard error.code == SQLITE_ERROR else {
@@ -297,7 +298,7 @@ public final class SchemaChanger: Sendable, CustomStringConvertible {
     }
 
     private func requireColumn(_ column: String, in location: SchemaReader.TableLocation) throws(SchemaChangeError) {
-        let names = try attempt(.validate, table: location.name) { () throws(Result) in
+        let names = try attempt(.validate, table: location.name) { () throws in
             try connection.rows("SELECT name FROM pragma_table_xinfo(?, ?)", [location.name, location.schema]) {
                 $0[0] as String
             }
@@ -356,7 +357,7 @@ public final class SchemaChanger: Sendable, CustomStringConvertible {
 
     /// Throws when `table` or a table referring to it holds foreign key violations.
     private func checkForeignKeys(table: String, schema: String) throws(SchemaChangeError) {
-        let violations = try attempt(.foreignKeyCheck, table: table) { () throws(Result) in
+        let violations = try attempt(.foreignKeyCheck, table: table) { () throws in
             var tables = [table]
             tables += try referencingTables(of: table, schema: schema)
             var found: [ForeignKeyViolation] = []
@@ -376,7 +377,7 @@ public final class SchemaChanger: Sendable, CustomStringConvertible {
     }
 
     /// The other tables of `schema` whose foreign keys refer to `table`.
-    func referencingTables(of table: String, schema: String) throws(Result) -> [String] {
+    func referencingTables(of table: String, schema: String) throws -> [String] {
         try connection.rows(
             """
             SELECT DISTINCT m.name FROM \(schema.quotedIdentifier).sqlite_schema AS m,
@@ -395,18 +396,19 @@ public final class SchemaChanger: Sendable, CustomStringConvertible {
         do {
             try connection.run(sql, bindings)
         } catch {
-            throw SchemaChangeError(step: step, table: table, sql: sql, underlying: error)
+            throw SchemaChangeError(step: step, table: table, sql: sql, underlying: Result.from(error))
         }
     }
 
     /// Runs `body` as `step`, turning SQLite's error into a ``SchemaChangeError``.
     @discardableResult
-    func attempt<T>(_ step: SchemaChangeError.Step, table: String, sql: String? = nil, _ body: () throws(Result) -> T)
+    func attempt<T>(_ step: SchemaChangeError.Step, table: String, sql: String? = nil, _ body: () throws -> T)
         throws(SchemaChangeError) -> T
     {
         do {
             return try body()
         } catch {
+            let error = Result.from(error)
             throw SchemaChangeError(step: step, table: table, sql: sql ?? error.sql, underlying: error)
         }
     }

@@ -34,10 +34,10 @@ extension SchemaChanger {
         // Foreign keys still enforced (the caller's transaction had them on): dropping the old
         // table would run ON DELETE actions on the tables referring to it. Refuse instead.
         if foreignKeysEnforced {
-            let children = try attempt(.disableForeignKeys, table: table) { () throws(Result) in
+            let children = try attempt(.disableForeignKeys, table: table) { () throws in
                 try referencingTables(of: table, schema: schema)
             }
-            let selfReferencing = try attempt(.disableForeignKeys, table: table) { () throws(Result) in
+            let selfReferencing = try attempt(.disableForeignKeys, table: table) { () throws in
                 try reader.foreignKeyDefinitions(table: table).contains { $0.table.sameIdentifier(as: table) }
             }
             if !children.isEmpty || selfReferencing {
@@ -52,7 +52,7 @@ extension SchemaChanger {
 
         // Step 3: remember the table's SQL, indexes and triggers.
         let (statement, columns, saved, rowCount, sequence) = try attempt(.readSchema, table: table) {
-            () throws(Result) in
+            () throws in
             guard let sql = try reader.createTableSQL(location), let statement = CreateTableStatement(sql: sql) else {
                 throw Result.misuse(
                     "cannot rebuild \(table): only ordinary tables created with a column list can be rebuilt, "
@@ -128,7 +128,7 @@ extension SchemaChanger {
             }
         let list = ((rowid.map { [$0] } ?? []) + copied.map(\.quotedIdentifier)).joined(separator: ", ")
         try run(.copyData, table: table, "INSERT INTO \(newName) (\(list)) SELECT \(list) FROM \(oldName)")
-        let copiedCount = try attempt(.copyData, table: table) { () throws(Result) in
+        let copiedCount = try attempt(.copyData, table: table) { () throws in
             try connection.scalar("SELECT count(*) FROM \(newName)") as? Int64 ?? -1
         }
         guard copiedCount == rowCount else {
@@ -139,7 +139,7 @@ extension SchemaChanger {
 
         // Steps 6 and 7: drop the old table, give the new one its name.
         try run(.dropTable, table: table, "DROP TABLE \(oldName)")
-        let legacy = try attempt(.renameTable, table: table) { () throws(Result) in
+        let legacy = try attempt(.renameTable, table: table) { () throws in
             try connection.scalar("PRAGMA legacy_alter_table") as? Int64 ?? 0
         }
         try run(.renameTable, table: table, "PRAGMA legacy_alter_table = ON")
@@ -182,7 +182,7 @@ extension SchemaChanger {
         var schemas = [schema]
         if schema.lowercased() != "temp" { schemas.append("temp") }
         for name in schemas {
-            triggers += try attempt(.validate, table: table) { () throws(Result) in
+            triggers += try attempt(.validate, table: table) { () throws in
                 try connection.rows(
                     """
                     SELECT type, name, sql FROM \(name.quotedIdentifier).sqlite_schema
@@ -206,14 +206,14 @@ extension SchemaChanger {
         var schemas = [schema]
         if schema.lowercased() != "temp" { schemas.append("temp") }
         for name in schemas {
-            let views = try attempt(.verifyViews, table: table) { () throws(Result) in
+            let views = try attempt(.verifyViews, table: table) { () throws in
                 try connection.rows("SELECT name FROM \(name.quotedIdentifier).sqlite_schema WHERE type = 'view'") {
                     $0[0] as String
                 }
             }
             for view in views {
                 let sql = "SELECT * FROM \(qualified(name, view))"
-                try attempt(.verifyViews, table: table, sql: sql) { () throws(Result) in
+                try attempt(.verifyViews, table: table, sql: sql) { () throws in
                     _ = try connection.prepare(sql)
                 }
             }
@@ -222,7 +222,7 @@ extension SchemaChanger {
 
     /// `base`, or `base_2`, `base_3`, ... : the first name no object of `schema` uses.
     private func unusedName(for base: String, schema: String, table: String) throws(SchemaChangeError) -> String {
-        try attempt(.createTable, table: table) { () throws(Result) in
+        try attempt(.createTable, table: table) { () throws in
             var candidate = base
             var suffix = 1
             while try connection.scalar(

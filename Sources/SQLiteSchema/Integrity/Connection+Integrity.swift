@@ -12,7 +12,7 @@ extension Connection {
     /// - Parameters:
     ///   - table: check only this table's foreign keys; `nil` checks every table.
     ///   - database: the database to check (`main`, `temp` or an attached name); `nil` for all.
-    public func foreignKeyCheck(table: String? = nil, database: String? = nil) throws(Result) -> [ForeignKeyViolation] {
+    public func foreignKeyCheck(table: String? = nil, database: String? = nil) throws -> [ForeignKeyViolation] {
         var sql = "PRAGMA " + (database.map { $0.quotedIdentifier + "." } ?? "") + "foreign_key_check"
         if let table { sql += "(\(table.quotedIdentifier))" }
         return try rows(sql) { row in
@@ -33,7 +33,7 @@ extension Connection {
     ///   - table: check only this table and its indexes; `nil` checks everything.
     ///   - database: the database to check; `nil` for all of them.
     ///   - maxErrors: stop after this many problems. Default: 100, as SQLite.
-    public func integrityCheck(table: String? = nil, database: String? = nil, maxErrors: Int = 100) throws(Result)
+    public func integrityCheck(table: String? = nil, database: String? = nil, maxErrors: Int = 100) throws
         -> [String]
     {
         try check("integrity_check", table: table, database: database, maxErrors: maxErrors)
@@ -45,13 +45,13 @@ extension Connection {
     /// ```swift
     /// #expect(try db.quickCheck().isEmpty)
     /// ```
-    public func quickCheck(table: String? = nil, database: String? = nil, maxErrors: Int = 100) throws(Result)
+    public func quickCheck(table: String? = nil, database: String? = nil, maxErrors: Int = 100) throws
         -> [String]
     {
         try check("quick_check", table: table, database: database, maxErrors: maxErrors)
     }
 
-    private func check(_ pragma: String, table: String?, database: String?, maxErrors: Int) throws(Result)
+    private func check(_ pragma: String, table: String?, database: String?, maxErrors: Int) throws
         -> [String]
     {
         var sql = "PRAGMA " + (database.map { $0.quotedIdentifier + "." } ?? "") + pragma

@@ -15,23 +15,23 @@ extension Connection {
     ///
     /// - Throws: ``MigrationError/failed(migration:underlying:)`` naming the failing migration
     ///   by its version (`"version 2"`); it was rolled back, the ones before it stay applied.
-    public func migrate(migrations: [(Connection) throws -> Void]) throws(MigrationError) {
-        try withLock { () throws(MigrationError) in
-            guard !isInTransaction else { throw .inTransaction }
+    public func migrate(migrations: [(Connection) throws -> Void]) throws {
+        try withLock { () throws in
+            guard !isInTransaction else { throw MigrationError.inTransaction }
             let current: Int
-            do throws(Result) {
+            do {
                 current = Int(try scalar("PRAGMA user_version") as? Int64 ?? 0)
             } catch {
-                throw .storage(error)
+                throw MigrationError.storage(Result.from(error))
             }
             guard current <= migrations.count else {
-                throw .databaseIsNewer(userVersion: current, registered: migrations.count)
+                throw MigrationError.databaseIsNewer(userVersion: current, registered: migrations.count)
             }
             for index in current..<migrations.count {
                 let version = Int32(clamping: index + 1)
                 try runMigration(
                     on: self, name: "version \(version)", checksForeignKeys: false, body: migrations[index]
-                ) { () throws(Result) in
+                ) { () throws in
                     try setUserVersion(version)
                 }
             }

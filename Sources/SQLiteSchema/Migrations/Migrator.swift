@@ -78,15 +78,15 @@ public struct Migrator: Sendable {
     /// - Throws: ``MigrationError/duplicateName(_:)`` when the name is taken.
     public mutating func registerMigration(
         _ name: String, migrate: @escaping @Sendable (Connection) throws -> Void
-    ) throws(MigrationError) {
-        guard !migrations.contains(where: { $0.name == name }) else { throw .duplicateName(name) }
+    ) throws {
+        guard !migrations.contains(where: { $0.name == name }) else { throw MigrationError.duplicateName(name) }
         migrations.append(Migration(name: name, migrate: migrate))
     }
 
     /// Applies every migration not applied yet, in order.
     ///
     /// - Throws: ``MigrationError``; the migrations before the failing one stay applied.
-    public func migrate(_ db: Connection) throws(MigrationError) {
+    public func migrate(_ db: Connection) throws {
         try migrate(db, upToIndex: migrations.count - 1)
     }
 
@@ -95,29 +95,29 @@ public struct Migrator: Sendable {
     /// ```swift
     /// try migrator.migrate(db, upTo: "create users")
     /// ```
-    public func migrate(_ db: Connection, upTo target: String) throws(MigrationError) {
+    public func migrate(_ db: Connection, upTo target: String) throws {
         guard let index = migrations.firstIndex(where: { $0.name == target }) else {
-            throw .unknownMigration(target)
+            throw MigrationError.unknownMigration(target)
         }
         try migrate(db, upToIndex: index)
     }
 
     /// The names of the registered migrations applied to `db`, in registration order.
-    public func appliedMigrations(in db: Connection) throws(MigrationError) -> [String] {
+    public func appliedMigrations(in db: Connection) throws -> [String] {
         let applied = try appliedSet(in: db)
         return migrations.indices.filter { applied.contains($0) }.map { migrations[$0].name }
     }
 
     /// Whether every registered migration has been applied to `db`.
-    public func hasCompletedMigrations(in db: Connection) throws(MigrationError) -> Bool {
+    public func hasCompletedMigrations(in db: Connection) throws -> Bool {
         try appliedSet(in: db).count == migrations.count
     }
 
     // MARK: - Running
 
-    private func migrate(_ db: Connection, upToIndex last: Int) throws(MigrationError) {
-        try db.withLock { () throws(MigrationError) in
-            guard !db.isInTransaction else { throw .inTransaction }
+    private func migrate(_ db: Connection, upToIndex last: Int) throws {
+        try db.withLock { () throws in
+            guard !db.isInTransaction else { throw MigrationError.inTransaction }
             try prepareStorage(db)
             let applied = try appliedSet(in: db)
             guard last >= 0 else { return }
@@ -125,7 +125,7 @@ public struct Migrator: Sendable {
                 let migration = migrations[index]
                 try runMigration(
                     on: db, name: migration.name, checksForeignKeys: checksForeignKeys, body: migration.migrate
-                ) { () throws(Result) in
+                ) { () throws in
                     switch storage {
                     case .table(let table):
                         try db.run("INSERT INTO \(table.quotedIdentifier) (name) VALUES (?)", migration.name)
@@ -138,7 +138,7 @@ public struct Migrator: Sendable {
     }
 
     /// Creates the migrations table when missing.
-    private func prepareStorage(_ db: Connection) throws(MigrationError) {
+    private func prepareStorage(_ db: Connection) throws {
         guard case .table(let table) = storage else { return }
         do {
             try db.execute(
@@ -149,12 +149,12 @@ public struct Migrator: Sendable {
                 )
                 """)
         } catch {
-            throw .storage(error)
+            throw MigrationError.storage(Result.from(error))
         }
     }
 
     /// The positions of the registered migrations applied to `db`.
-    private func appliedSet(in db: Connection) throws(MigrationError) -> Set<Int> {
+    private func appliedSet(in db: Connection) throws -> Set<Int> {
         do {
             switch storage {
             case .table(let table):
@@ -172,9 +172,9 @@ public struct Migrator: Sendable {
         } catch let error as MigrationError {
             throw error
         } catch let error as Result {
-            throw .storage(error)
+            throw MigrationError.storage(Result.from(error))
         } catch {
-            throw .failed(migration: "", underlying: error)
+            throw MigrationError.failed(migration: "", underlying: error)
         }
     }
 }
@@ -183,11 +183,13 @@ public struct Migrator: Sendable {
 /// committed; rolled back on any failure.
 func runMigration(
     on db: Connection, name: String, checksForeignKeys: Bool, body: (Connection) throws -> Void,
-    record: () throws(Result) -> Void
-) throws(MigrationError) {
+    record: () throws -> Void
+) throws {
     let foreignKeysWereOn = db.foreignKeys
     if foreignKeysWereOn {
-        do { try db.execute("PRAGMA foreign_keys = OFF") } catch { throw .failed(migration: name, underlying: error) }
+        do { try db.execute("PRAGMA foreign_keys = OFF") } catch {
+            throw MigrationError.failed(migration: name, underlying: error)
+        }
     }
     defer {
         if foreignKeysWereOn { try? db.execute("PRAGMA foreign_keys = ON") }
@@ -195,7 +197,7 @@ func runMigration(
     do {
         try db.execute("BEGIN IMMEDIATE TRANSACTION")
     } catch {
-        throw .failed(migration: name, underlying: error)
+        throw MigrationError.failed(migration: name, underlying: error)
     }
     do {
         try body(db)
@@ -210,6 +212,6 @@ func runMigration(
     } catch {
         if db.isInTransaction { try? db.execute("ROLLBACK TRANSACTION") }
         if let error = error as? MigrationError { throw error }
-        throw .failed(migration: name, underlying: error)
+        throw MigrationError.failed(migration: name, underlying: error)
     }
 }

@@ -42,7 +42,7 @@ public struct SchemaReader: Sendable {
     ///   - temp: read the `temp` database instead of this reader's (`main` by default).
     public func objectDefinitions(
         name: String? = nil, type: ObjectDefinition.ObjectType? = nil, temp: Bool = false
-    ) throws(Result) -> [ObjectDefinition] {
+    ) throws -> [ObjectDefinition] {
         let schema = temp ? "temp" : (database ?? "main")
         var sql = "SELECT type, name, tbl_name, rootpage, sql FROM \(schema.quotedIdentifier).sqlite_schema"
         var conditions: [String] = []
@@ -80,7 +80,7 @@ public struct SchemaReader: Sendable {
     /// generated expressions, which no pragma reports, from the table's `CREATE TABLE` SQL.
     ///
     /// Empty when there is no such table or view, as in SQLite.swift.
-    public func columnDefinitions(table: String) throws(Result) -> [ColumnDefinition] {
+    public func columnDefinitions(table: String) throws -> [ColumnDefinition] {
         guard let location = try find(table: table) else { return [] }
         let parsed = try createTableSQL(location).flatMap { CreateTableStatement(sql: $0) }
         let foreignKeys = try foreignKeyDefinitions(location)
@@ -136,12 +136,12 @@ public struct SchemaReader: Sendable {
     /// ```
     ///
     /// Empty when there is no such table, as in SQLite.swift.
-    public func indexDefinitions(table: String) throws(Result) -> [IndexDefinition] {
+    public func indexDefinitions(table: String) throws -> [IndexDefinition] {
         guard let location = try find(table: table) else { return [] }
         return try indexDefinitions(location)
     }
 
-    private func indexDefinitions(_ location: TableLocation) throws(Result) -> [IndexDefinition] {
+    private func indexDefinitions(_ location: TableLocation) throws -> [IndexDefinition] {
         let list = try connection.rows(
             #"SELECT name, "unique", origin FROM pragma_index_list(?, ?) ORDER BY seq DESC"#,
             [location.name, location.schema]
@@ -184,12 +184,12 @@ public struct SchemaReader: Sendable {
     /// ```
     ///
     /// Empty when there is no such table.
-    public func foreignKeyDefinitions(table: String) throws(Result) -> [ForeignKeyDefinition] {
+    public func foreignKeyDefinitions(table: String) throws -> [ForeignKeyDefinition] {
         guard let location = try find(table: table) else { return [] }
         return try foreignKeyDefinitions(location)
     }
 
-    private func foreignKeyDefinitions(_ location: TableLocation) throws(Result) -> [ForeignKeyDefinition] {
+    private func foreignKeyDefinitions(_ location: TableLocation) throws -> [ForeignKeyDefinition] {
         let rows = try connection.rows(
             #"SELECT id, "table", "from", "to", on_update, on_delete FROM pragma_foreign_key_list(?, ?) ORDER BY id, seq"#,
             [location.name, location.schema]
@@ -234,7 +234,7 @@ public struct SchemaReader: Sendable {
     /// ```
     ///
     /// - Throws: ``SQLiteCore/Result`` (`no such table: ...`) when the table does not exist.
-    public func tableDefinition(table: String) throws(Result) -> TableDefinition {
+    public func tableDefinition(table: String) throws -> TableDefinition {
         let location = try locate(table: table)
         let reader = SchemaReader(connection: connection, database: location.schema)
         let checks =
@@ -248,7 +248,7 @@ public struct SchemaReader: Sendable {
 
     /// The names of the tables of this reader's database (`main` by default), SQLite's own
     /// (`sqlite_sequence`, ...) left out.
-    public func tableNames() throws(Result) -> [String] {
+    public func tableNames() throws -> [String] {
         try objectDefinitions(type: .table).filter { !$0.isInternal }.map(\.name)
     }
 
@@ -265,7 +265,7 @@ public struct SchemaReader: Sendable {
     /// Finds `table` in this reader's database, or as SQL would (temp, main, attached).
     ///
     /// - Throws: `no such table: ...` when it is missing.
-    func locate(table: String) throws(Result) -> TableLocation {
+    func locate(table: String) throws -> TableLocation {
         guard let location = try find(table: table) else {
             let place = database.map { "\($0)." } ?? ""
             throw Result.misuse("no such table: \(place)\(table)", code: SQLITE_ERROR)
@@ -275,7 +275,7 @@ public struct SchemaReader: Sendable {
 
     /// Finds `table` in this reader's database, or as SQL would (temp, main, attached); `nil`
     /// when it is missing.
-    func find(table: String) throws(Result) -> TableLocation? {
+    func find(table: String) throws -> TableLocation? {
         var sql =
             #"SELECT schema, name, wr, strict FROM pragma_table_list WHERE name = ? COLLATE NOCASE AND type IN ('table', 'virtual', 'view')"#
         var bindings: [Binding?] = [table]
@@ -293,12 +293,12 @@ public struct SchemaReader: Sendable {
     }
 
     /// The `CREATE TABLE` SQL of a located table.
-    func createTableSQL(_ location: TableLocation) throws(Result) -> String? {
+    func createTableSQL(_ location: TableLocation) throws -> String? {
         try objectSQL(name: location.name, type: .table, schema: location.schema)
     }
 
     /// The SQL of the object `name` of `type` in `schema`.
-    private func objectSQL(name: String, type: ObjectDefinition.ObjectType, schema: String) throws(Result) -> String? {
+    private func objectSQL(name: String, type: ObjectDefinition.ObjectType, schema: String) throws -> String? {
         try connection.scalar(
             "SELECT sql FROM \(schema.quotedIdentifier).sqlite_schema WHERE type = ? AND name = ? COLLATE NOCASE",
             type.rawValue, name) as? String

@@ -2,7 +2,7 @@ import SQLiteCore
 
 extension Connection {
     /// Runs `sql` with `bindings` and maps each row through `transform`.
-    func rows<T>(_ sql: String, _ bindings: [Binding?] = [], _ transform: (Cursor) throws(Result) -> T) throws(Result)
+    func rows<T>(_ sql: String, _ bindings: [Binding?] = [], _ transform: (Cursor) throws -> T) throws
         -> [T]
     {
         let statement = try prepare(sql, bindings)

@@ -43,7 +43,7 @@ import Testing
             try blob.write([9], at: 0)
             Issue.record("a read-only blob accepted a write")
         } catch {
-            #expect(error.code == SQLITE_READONLY)
+            #expect((error as? Result)?.code == SQLITE_READONLY)
         }
     }
 
@@ -67,7 +67,7 @@ import Testing
             _ = try blob.read(count: 1)
             Issue.record("an expired blob handle still read")
         } catch {
-            #expect(error.code == SQLITE_ABORT)
+            #expect((error as? Result)?.code == SQLITE_ABORT)
         }
     }
 }

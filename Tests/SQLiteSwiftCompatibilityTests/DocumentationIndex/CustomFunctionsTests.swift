@@ -33,7 +33,9 @@ struct CustomFunctionsTests {
         let attachments = Table("attachments")
         let UTI = Expression<String>("UTI")
 
-        let images = attachments.filter(typeConformsTo(UTI, kUTTypeImage))
+        // The documentation passes Apple's constant straight in; a value becomes an expression
+        // through `Expression(value:)`.
+        let images = attachments.filter(typeConformsTo(UTI, Expression(value: kUTTypeImage)))
         // SELECT * FROM "attachments" WHERE "typeConformsTo"("UTI", 'public.image')
         #expect(images.asSQL() == #"SELECT * FROM "attachments" WHERE "typeConformsTo"("UTI", 'public.image')"#)
         #expect(try db.prepare(images).map { $0[UTI] } == ["public.image.png", "public.image"])

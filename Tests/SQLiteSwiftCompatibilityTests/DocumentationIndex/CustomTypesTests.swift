@@ -52,7 +52,7 @@ struct CustomTypesTests {
             // SELECT * FROM "posts" WHERE "published_at" BETWEEN '1970-01-01T00:00:00.000' AND '2014-11-18T12:45:30.000'
             #expect(
                 published.asSQL().hasPrefix(
-                    #"SELECT * FROM "posts" WHERE ("published_at" BETWEEN '1970-01-01T00:00:00.000' AND '"#))
+                    #"SELECT * FROM "posts" WHERE "published_at" BETWEEN '1970-01-01T00:00:00.000' AND '"#))
             #expect(try db.prepare(published).map { $0[id] } == [1])
         }
         // The concrete conformances convert without `try`, as in SQLite.swift.

@@ -220,7 +220,7 @@ struct WritingRowsTests {
             log.take() == [
                 "BEGIN DEFERRED TRANSACTION",
                 #"INSERT INTO "users" ("email") VALUES ('betty@icloud.com')"#,
-                #"INSERT INTO "users" ("email", "manager_id") VALUES ('cathy@icloud.com', 4)"#,
+                #"INSERT INTO "users" ("email", "manager_id") VALUES ('cathy@icloud.com', 1)"#,
                 "COMMIT TRANSACTION",
             ])
     }

@@ -76,7 +76,9 @@ struct ReadmeTests {
 
     @Test func rawExample() throws {
         let db = try Connection()
-        try db.run("CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT NOT NULL)")
+        // Alice (1) was inserted and deleted by the typed example; AUTOINCREMENT keeps her id
+        // from being reused, as the README's numbers assume.
+        try db.run("CREATE TABLE users (id INTEGER PRIMARY KEY AUTOINCREMENT, email TEXT NOT NULL)")
         try db.run("INSERT INTO users (email) VALUES ('alice@mac.com')")
         try db.run("DELETE FROM users")
         var printed: [String] = []

@@ -13,6 +13,9 @@ final class SQLLog: @unchecked Sendable {
     }
 
     private func append(_ sql: String) {
+        // SQLite also traces the statements that virtual tables and triggers run inside the
+        // program's own, as "-- ..." comments; the documentation shows only the program's.
+        if sql.hasPrefix("-- ") { return }
         lock.lock()
         entries.append(sql)
         lock.unlock()
