@@ -39,8 +39,13 @@ public final class Statement: @unchecked Sendable {
     var pendingError: Result? {
         get { storedPendingError.map { $0.attached(to: self) } }
         set {
-            storedPendingError = newValue.map(\.detached)
-            ready.pointee = newValue == nil && storedBindingsComplete
+            if let newValue {
+                storedPendingError = newValue.detached
+                ready.pointee = false
+            } else {
+                storedPendingError = nil
+                ready.pointee = storedBindingsComplete
+            }
         }
     }
 
