@@ -40,7 +40,6 @@ import Testing
         } catch let Result.error(_, code, statement) where code == SQLITE_CONSTRAINT {
             #expect(statement?.sql == "INSERT INTO users (email) VALUES (?)")
         } catch {
-            // (Without this clause, Swift 6.3.1's SIL ownership verifier crashes on this test.)
             Issue.record("unexpected \(error)")
         }
         db.createFunction("reverse", argumentCount: 1, deterministic: true) { args in
