@@ -15,6 +15,7 @@ extension Connection {
     /// ```
     ///
     /// Arguments of the wrong type, or `NULL` for a non-optional argument, make the SQL call fail.
+    @preconcurrency
     public func createFunction<Z: FunctionValue>(
         _ function: String, deterministic: Bool = false, _ block: @escaping @Sendable () throws -> Z
     ) throws -> @Sendable () -> Expression<Z> {
@@ -36,6 +37,7 @@ extension Connection {
     /// ```
     ///
     /// Arguments of the wrong type, or `NULL` for a non-optional argument, make the SQL call fail.
+    @preconcurrency
     public func createFunction<Z: FunctionValue, A: FunctionValue>(
         _ function: String, deterministic: Bool = false, _ block: @escaping @Sendable (A) throws -> Z
     ) throws -> @Sendable (Expression<A>) -> Expression<Z> {
@@ -56,6 +58,7 @@ extension Connection {
     /// ```
     ///
     /// Arguments of the wrong type, or `NULL` for a non-optional argument, make the SQL call fail.
+    @preconcurrency
     public func createFunction<Z: FunctionValue, A: FunctionValue, B: FunctionValue>(
         _ function: String, deterministic: Bool = false, _ block: @escaping @Sendable (A, B) throws -> Z
     ) throws -> @Sendable (Expression<A>, Expression<B>) -> Expression<Z> {
@@ -76,6 +79,7 @@ extension Connection {
     /// ```
     ///
     /// Arguments of the wrong type, or `NULL` for a non-optional argument, make the SQL call fail.
+    @preconcurrency
     public func createFunction<Z: FunctionValue, A: FunctionValue, B: FunctionValue, C: FunctionValue>(
         _ function: String, deterministic: Bool = false, _ block: @escaping @Sendable (A, B, C) throws -> Z
     ) throws -> @Sendable (Expression<A>, Expression<B>, Expression<C>) -> Expression<Z> {
@@ -97,6 +101,7 @@ extension Connection {
     /// ```
     ///
     /// Arguments of the wrong type, or `NULL` for a non-optional argument, make the SQL call fail.
+    @preconcurrency
     public func createFunction<
         Z: FunctionValue, A: FunctionValue, B: FunctionValue, C: FunctionValue, D: FunctionValue
     >(
@@ -122,6 +127,7 @@ extension Connection {
     /// ```
     ///
     /// Arguments of the wrong type, or `NULL` for a non-optional argument, make the SQL call fail.
+    @preconcurrency
     public func createFunction<
         Z: FunctionValue, A: FunctionValue, B: FunctionValue, C: FunctionValue, D: FunctionValue, E: FunctionValue
     >(

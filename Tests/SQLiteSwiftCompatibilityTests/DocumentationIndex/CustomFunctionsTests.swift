@@ -93,4 +93,19 @@ struct CustomFunctionsTests {
         let result = try db.prepare("SELECT customConcat(email) FROM users").scalar() as! String
         #expect(result == " alice@mac.com betty@icloud.com cathy@mac.com")
     }
+
+    @Test func storedBlocks() throws {
+        // Blocks kept in variables first, as programs written before Swift 6 do: no `@Sendable`
+        // is needed in Swift 5 mode.
+        let db = try Connection()
+        let conforms: (String, String) -> Bool = { UTTypeConformsTo($0, $1) }
+        let typeConformsTo: (Expression<String>, Expression<String>) -> Expression<Bool> =
+            try db.createFunction("typeConformsTo", deterministic: true, conforms)
+        let untyped: ([Binding?]) -> Binding? = { args in (args[0] as? String)?.uppercased() }
+        db.createFunction("shout", argumentCount: 1, deterministic: true, untyped)
+        let UTI = Expression<String>("UTI")
+        #expect(try db.scalar("SELECT shout('abc')") as? String == "ABC")
+        #expect(typeConformsTo(UTI, Expression(value: kUTTypeImage)).asSQL() == #""typeConformsTo"("UTI", 'public.image')"#)
+        #expect(try db.scalar("SELECT typeConformsTo('public.image.png', 'public.image')") as? Int64 == 1)
+    }
 }
