@@ -106,13 +106,19 @@ let package = Package(
             name: "Benchmarks",
             dependencies: ["SQLiteCore", "SQLiteTyped", "SQLiteCodable", "CSQLiteAmalgamation"]
         ),
+        // The schema changes the typed and Codable tiers' tests make under cached statements.
+        .target(
+            name: "SchemaChangeFixtures",
+            dependencies: ["SQLiteCore", "SQLiteSchema"],
+            path: "Tests/SchemaChangeFixtures"
+        ),
         .testTarget(
             name: "SQLiteCoreTests",
             dependencies: ["SQLiteCore"]
         ),
         .testTarget(
             name: "SQLiteTypedTests",
-            dependencies: ["SQLiteTyped", "SQLiteCore", "SQLiteSchema"]
+            dependencies: ["SQLiteTyped", "SQLiteCore", "SchemaChangeFixtures"]
         ),
         .testTarget(
             name: "SQLiteSchemaTests",
@@ -124,7 +130,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SQLiteCodableTests",
-            dependencies: ["SQLiteCodable", "SQLiteTyped", "SQLiteCore", "SQLiteSchema"]
+            dependencies: ["SQLiteCodable", "SQLiteTyped", "SQLiteCore", "SchemaChangeFixtures"]
         ),
         // SQLite.swift programs, as its documentation, README and Playground write them, in the
         // Swift 5 language mode most such apps use: they must compile unchanged and run.

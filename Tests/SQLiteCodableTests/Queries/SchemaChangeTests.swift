@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteCodable
+import SchemaChangeFixtures
 import Testing
 
 /// A row of `t` or `v` as a plain `Decodable`; a column the source lacks decodes as nil.

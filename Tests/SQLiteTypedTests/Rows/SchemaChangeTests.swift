@@ -1,4 +1,5 @@
 import SQLiteTyped
+import SchemaChangeFixtures
 import Testing
 
 /// The typed tier's ways of reading rows, each set up once and run before and after a schema

@@ -1,6 +1,6 @@
 import Foundation
+import SQLiteCore
 import SQLiteSchema
-import SQLiteTyped
 
 /// A schema change made while a connection keeps prepared statements over the table `t` (or
 /// the view `v`), and what those statements must read afterwards. SQLite re-prepares such a
@@ -8,7 +8,7 @@ import SQLiteTyped
 ///
 /// Before every change, the source holds one row: id 1, x 10, y 20 (and no column z); the
 /// table `u` holds id 1, t_id 1, w 40, joined to the source through `t_id`.
-enum SchemaChange: String, CaseIterable, Sendable, CustomStringConvertible {
+public enum SchemaChange: String, CaseIterable, Sendable, CustomStringConvertible {
     /// `ALTER TABLE t DROP COLUMN x`: y moves to x's position.
     case dropColumn
     /// `ALTER TABLE t ADD COLUMN z ... DEFAULT 30`.
@@ -22,16 +22,17 @@ enum SchemaChange: String, CaseIterable, Sendable, CustomStringConvertible {
     /// The raw-SQL rebuild run by another connection to the same file.
     case rebuildByAnotherConnection
 
-    var description: String { rawValue }
+    /// The case name.
+    public var description: String { rawValue }
 
     /// The table or view the statements read.
-    var source: String { self == .redefineView ? "v" : "t" }
+    public var source: String { self == .redefineView ? "v" : "t" }
 
     /// The values of x, y and z read before the change (nil: the source has no such column).
-    static let before = Seen(x: 10, y: 20, z: nil)
+    public static let before = Seen(x: 10, y: 20, z: nil)
 
     /// The values of x, y and z read after the change.
-    var after: Seen {
+    public var after: Seen {
         switch self {
         case .dropColumn: Seen(x: nil, y: 20, z: nil)
         case .addColumn: Seen(x: 10, y: 20, z: 30)
@@ -43,7 +44,7 @@ enum SchemaChange: String, CaseIterable, Sendable, CustomStringConvertible {
 
     /// A database set up for the change (a file for another connection's change, removed when
     /// the fixture is released).
-    func makeFixture() throws -> SchemaChangeFixture {
+    public func makeFixture() throws -> SchemaChangeFixture {
         let fixture = try SchemaChangeFixture(onFile: self == .rebuildByAnotherConnection)
         try fixture.db.execute(
             """
@@ -61,7 +62,7 @@ enum SchemaChange: String, CaseIterable, Sendable, CustomStringConvertible {
     }
 
     /// Makes the change.
-    func apply(to fixture: SchemaChangeFixture) throws {
+    public func apply(to fixture: SchemaChangeFixture) throws {
         switch self {
         case .dropColumn: try fixture.db.execute("ALTER TABLE t DROP COLUMN x")
         case .addColumn: try fixture.db.execute("ALTER TABLE t ADD COLUMN z INTEGER DEFAULT 30")
@@ -79,7 +80,7 @@ enum SchemaChange: String, CaseIterable, Sendable, CustomStringConvertible {
     }
 
     /// sqlite.org's table rebuild, reordering t's columns.
-    static let rebuildSQL = """
+    public static let rebuildSQL = """
         BEGIN;
         CREATE TABLE t_new (id INTEGER PRIMARY KEY, y INTEGER, x INTEGER);
         INSERT INTO t_new (id, y, x) SELECT id, y, x FROM t;
@@ -90,20 +91,34 @@ enum SchemaChange: String, CaseIterable, Sendable, CustomStringConvertible {
 }
 
 /// The values a read found; nil for a column the result does not have.
-struct Seen: Equatable, CustomStringConvertible {
-    var x: Int64?
-    var y: Int64
-    var z: Int64?
+public struct Seen: Equatable, Sendable, CustomStringConvertible {
+    /// x, nil when the result has no such column.
+    public var x: Int64?
+    /// y.
+    public var y: Int64
+    /// z, nil when the result has no such column.
+    public var z: Int64?
 
-    var description: String { "x \(x.map(String.init) ?? "-"), y \(y), z \(z.map(String.init) ?? "-")" }
+    /// Values read.
+    public init(x: Int64?, y: Int64, z: Int64?) {
+        self.x = x
+        self.y = y
+        self.z = z
+    }
+
+    /// `x 10, y 20, z -`.
+    public var description: String { "x \(x.map(String.init) ?? "-"), y \(y), z \(z.map(String.init) ?? "-")" }
 }
 
 /// A connection for a schema change test; its file, if any, is removed with it.
-final class SchemaChangeFixture {
-    let db: Connection
-    let path: String?
+public final class SchemaChangeFixture {
+    /// The connection.
+    public let db: Connection
+    /// The database file, nil in memory.
+    public let path: String?
 
-    init(onFile: Bool) throws {
+    /// An in-memory database, or one in a new file when `onFile`.
+    public init(onFile: Bool) throws {
         if onFile {
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("schema-\(UUID().uuidString).db")
                 .path
