@@ -35,8 +35,12 @@ enum Conversions {
         case .real(let real):
             guard let exact = I(exactly: real) else { throw .outOfRange("real \(real)") }
             return exact
+        case .text(let text):
+            guard let integer = NumericText.integer(text) else { throw .mismatch(found: value.storageDescription) }
+            guard let exact = I(exactly: integer) else { throw .outOfRange("integer \(integer)") }
+            return exact
         case .null: throw .null
-        default: throw .mismatch(found: value.storageDescription)
+        case .blob: throw .mismatch(found: value.storageDescription)
         }
     }
 
@@ -44,8 +48,11 @@ enum Conversions {
         switch value {
         case .integer(let integer): return integer != 0
         case .real(let real): return real != 0
+        case .text(let text):
+            guard let real = NumericText.real(text) else { throw .mismatch(found: value.storageDescription) }
+            return real != 0
         case .null: throw .null
-        default: throw .mismatch(found: value.storageDescription)
+        case .blob: throw .mismatch(found: value.storageDescription)
         }
     }
 
@@ -53,8 +60,11 @@ enum Conversions {
         switch value {
         case .integer(let integer): return Double(integer)
         case .real(let real): return real
+        case .text(let text):
+            guard let real = NumericText.real(text) else { throw .mismatch(found: value.storageDescription) }
+            return real
         case .null: throw .null
-        default: throw .mismatch(found: value.storageDescription)
+        case .blob: throw .mismatch(found: value.storageDescription)
         }
     }
 

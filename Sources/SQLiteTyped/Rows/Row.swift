@@ -174,7 +174,9 @@ public struct Row {
                 return try V.fromDatatypeValue(same(integer, V.Datatype.self))
             }
             if storage == SQLITE_NULL { return nil }
-            throw mismatch(template, V.self, storage)
+            guard storage == SQLITE_TEXT, let parsed = NumericText.integer(String.read(from: handle, at: column))
+            else { throw mismatch(template, V.self, storage) }
+            return try V.fromDatatypeValue(same(parsed, V.Datatype.self))
         }
         if V.Datatype.self == Double.self {
             var real: Double = 0
@@ -183,7 +185,9 @@ public struct Row {
                 return try V.fromDatatypeValue(same(real, V.Datatype.self))
             }
             if storage == SQLITE_NULL { return nil }
-            throw mismatch(template, V.self, storage)
+            guard storage == SQLITE_TEXT, let parsed = NumericText.real(String.read(from: handle, at: column))
+            else { throw mismatch(template, V.self, storage) }
+            return try V.fromDatatypeValue(same(parsed, V.Datatype.self))
         }
         let storage = csqlite_column_type(handle, column)
         if storage == SQLITE_NULL { return nil }

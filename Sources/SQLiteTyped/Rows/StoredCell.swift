@@ -40,7 +40,9 @@ enum StoredCell {
         case .text(let value):
             if D.self == String.self { return same(value, D.self) }
             if D.self == Blob.self { return same(Blob(bytes: Array(value.utf8)), D.self) }
-            return nil
+            // A number stored as text reads as that number, when it is wholly one.
+            if D.self == Double.self { return NumericText.real(value).map { same($0, D.self) } }
+            return NumericText.integer(value).flatMap { StoredCell.integer($0).converted(to: D.self) }
         case .blob(let value):
             if D.self == Blob.self { return same(value, D.self) }
             return nil

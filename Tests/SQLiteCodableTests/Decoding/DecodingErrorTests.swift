@@ -63,6 +63,31 @@ struct DecodingErrorTests {
         #expect(message(of: error).contains(#"column "value" of Numbers: text cannot be read as Int64"#))
     }
 
+    struct Mixed: Codable, Equatable {
+        var int: Int
+        var wide: Int64
+        var double: Double
+        var float: Float
+        var flag: Bool
+    }
+
+    @Test("numbers stored as text read as those numbers; other text is a mismatch")
+    func numbersStoredAsText() throws {
+        let db = try Connection()
+        try db.execute(
+            """
+            CREATE TABLE t (int TEXT, wide TEXT, double TEXT, float TEXT, flag TEXT);
+            INSERT INTO t VALUES (1, ' 2 ', 3.5, '4', 1);
+            """)
+        #expect(try db.scalar("SELECT typeof(int) || typeof(double) FROM t") as? String == "texttext")
+        #expect(
+            try db.fetchAll(Mixed.self, sql: "SELECT * FROM t")
+                == [Mixed(int: 1, wide: 2, double: 3.5, float: 4, flag: true)])
+        try db.execute("UPDATE t SET double = '3.5 apples'")
+        let error = #expect(throws: DecodingError.self) { _ = try db.fetchAll(Mixed.self, sql: "SELECT * FROM t") }
+        #expect(message(of: error).contains(#"column "double" of Mixed: text cannot be read as Double"#))
+    }
+
     @Test("a missing column")
     func missingColumn() throws {
         let db = try database("1")

@@ -59,6 +59,9 @@ import Testing
         try withLockedDatabase { holder, waiter in
             waiter.busyTimeout = timeout
             #expect(waiter.busyTimeout == timeout)
+            // The waiter holds a shared lock for an instant at each retry: the holder's COMMIT
+            // waits it out rather than failing (and leaving the waiter to retry in vain).
+            holder.busyTimeout = 5
             let releaser = Thread {
                 usleep(100_000)
                 try? holder.execute("COMMIT")
@@ -111,6 +114,9 @@ import Testing
                 usleep(5000)
                 return count < 2000
             }
+            // The waiter holds a shared lock for an instant at each retry: the holder's COMMIT
+            // waits it out rather than failing (and leaving the waiter to retry in vain).
+            holder.busyTimeout = 5
             let releaser = Thread {
                 usleep(100_000)
                 try? holder.execute("COMMIT")
