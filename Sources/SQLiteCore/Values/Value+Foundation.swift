@@ -54,10 +54,18 @@ extension UUID: Value {
     /// `"TEXT"`: the canonical upper-case form, e.g. `E621E1F8-C36C-495A-93FC-0C247A3E6E5F`.
     public static let declaredDatatype = String.declaredDatatype
 
-    /// Parses the canonical text form; throws on anything else.
-    public static func fromDatatypeValue(_ datatypeValue: String) throws -> UUID {
-        guard let uuid = UUID(uuidString: datatypeValue) else {
-            throw Result.misuse("'\(datatypeValue)' is not a UUID", code: SQLITE_MISMATCH)
+    /// Parses the canonical text form, as SQLite.swift's non-throwing conversion does; text that
+    /// is not a UUID gives the nil UUID (all zeros) here, while rows read through the typed and
+    /// Codable tiers throw `SQLITE_MISMATCH` for it.
+    public static func fromDatatypeValue(_ datatypeValue: String) -> UUID {
+        UUID(uuidString: datatypeValue) ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+    }
+
+    /// Parses the canonical text form, throwing `SQLITE_MISMATCH` for anything else.
+    @usableFromInline
+    package static func checkedUUID(_ text: String) throws(Result) -> UUID {
+        guard let uuid = UUID(uuidString: text) else {
+            throw Result.misuse("'\(text)' is not a UUID", code: SQLITE_MISMATCH)
         }
         return uuid
     }
@@ -70,10 +78,18 @@ extension URL: Value {
     /// `"TEXT"`: the absolute string.
     public static let declaredDatatype = String.declaredDatatype
 
-    /// Parses the stored text; throws when it is not a URL.
-    public static func fromDatatypeValue(_ datatypeValue: String) throws -> URL {
-        guard let url = URL(string: datatypeValue) else {
-            throw Result.misuse("'\(datatypeValue)' is not a URL", code: SQLITE_MISMATCH)
+    /// Parses the stored text, as SQLite.swift's non-throwing conversion does; text that is not
+    /// a URL gives `about:blank` here, while rows read through the typed and Codable tiers throw
+    /// `SQLITE_MISMATCH` for it.
+    public static func fromDatatypeValue(_ datatypeValue: String) -> URL {
+        (try? checkedURL(datatypeValue)) ?? URL(string: "about:blank") ?? URL(fileURLWithPath: "/")
+    }
+
+    /// Parses the stored text, throwing `SQLITE_MISMATCH` when it is not a URL.
+    @usableFromInline
+    package static func checkedURL(_ text: String) throws(Result) -> URL {
+        guard let url = URL(string: text) else {
+            throw Result.misuse("'\(text)' is not a URL", code: SQLITE_MISMATCH)
         }
         return url
     }

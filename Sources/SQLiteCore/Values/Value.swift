@@ -116,15 +116,16 @@ extension UInt: Value {
 extension Value {
     /// Converts a stored value as `fromDatatypeValue(_:)` does, and also throws where a type's
     /// own conversion keeps SQLite.swift's non-throwing signature and so cannot: text that is
-    /// not a date, read as a `Date`, throws `SQLITE_MISMATCH` here instead of giving
-    /// `Date.distantPast`. The higher tiers read rows and function arguments through this.
+    /// not a date, a UUID or a URL, read as a `Date`, `UUID` or `URL`, throws `SQLITE_MISMATCH`
+    /// here instead of giving a stand-in value (`Date.distantPast`, the nil UUID,
+    /// `about:blank`). The higher tiers read rows and function arguments through this.
     @inlinable
     package static func checkedFromDatatypeValue(_ datatypeValue: Datatype) throws -> ValueType {
-        // Both tests fold away once the caller is specialized for a concrete type.
-        if Self.self == Date.self, let text = datatypeValue as? String,
-            let date = try Date.checkedDate(text) as? ValueType
-        {
-            return date
+        // The tests fold away once the caller is specialized for a concrete type.
+        if Datatype.self == String.self, let text = datatypeValue as? String {
+            if Self.self == Date.self, let date = try Date.checkedDate(text) as? ValueType { return date }
+            if Self.self == UUID.self, let uuid = try UUID.checkedUUID(text) as? ValueType { return uuid }
+            if Self.self == URL.self, let url = try URL.checkedURL(text) as? ValueType { return url }
         }
         return try fromDatatypeValue(datatypeValue)
     }

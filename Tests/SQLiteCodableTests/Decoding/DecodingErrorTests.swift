@@ -88,6 +88,20 @@ struct DecodingErrorTests {
         #expect(message(of: error).contains(#"column "double" of Mixed: text cannot be read as Double"#))
     }
 
+    struct Identified: Codable {
+        var id: UUID
+        var link: URL
+    }
+
+    @Test(
+        "text that is not a UUID or a URL",
+        arguments: [("'x'", "'https://example.com'"), ("'E621E1F8-C36C-495A-93FC-0C247A3E6E5F'", "''")])
+    func malformedUUIDOrURL(uuid: String, url: String) throws {
+        let db = try Connection()
+        try db.execute("CREATE TABLE t (id TEXT, link TEXT); INSERT INTO t VALUES (\(uuid), \(url))")
+        #expect(throws: DecodingError.self) { _ = try db.fetchAll(Identified.self, sql: "SELECT * FROM t") }
+    }
+
     @Test("a missing column")
     func missingColumn() throws {
         let db = try database("1")

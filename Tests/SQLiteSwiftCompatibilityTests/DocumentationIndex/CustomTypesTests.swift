@@ -62,6 +62,9 @@ struct CustomTypesTests {
         #expect(true.datatypeValue == 1)
         #expect(Int.fromDatatypeValue(7) == 7)
         #expect(Data.fromDatatypeValue(Blob(bytes: [1, 2])) == Data([1, 2]))
+        let uuid = UUID.fromDatatypeValue("E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
+        #expect(uuid.uuidString == "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
+        #expect(URL.fromDatatypeValue("https://example.com").host == "example.com")
     }
 
     @Test func binaryData() throws {

@@ -1,3 +1,4 @@
+import Foundation
 import SQLiteTyped
 import Testing
 
@@ -47,5 +48,25 @@ import Testing
         let copied = try #require(try db.pluck(t.filter(id == 2)))
         #expect(throws: ColumnTypeMismatch.self) { try copied.get(n) }
         #expect(throws: ColumnTypeMismatch.self) { try copied.get(r) }
+    }
+}
+
+/// Text that is not a date, a UUID or a URL, read through such an expression, throws: the
+/// conversions' own non-throwing forms give stand-in values, the rows never do.
+@Suite struct MalformedTextReadTests {
+    @Test func malformedDateUUIDAndURLThrow() throws {
+        let db = try Connection()
+        try db.execute("CREATE TABLE t (d TEXT, u TEXT, l TEXT); INSERT INTO t VALUES ('yesterday', 'not-a-uuid', '');")
+        let t = Table("t")
+        let d = Expression<Date>("d")
+        let u = Expression<UUID>("u")
+        let l = Expression<URL>("l")
+        let live = try #require(try db.prepareRowIterator(t).failableNext())
+        #expect(throws: Result.self) { try live.get(d) }
+        #expect(throws: Result.self) { try live.get(u) }
+        #expect(throws: Result.self) { try live.get(l) }
+        let copied = try #require(try db.pluck(t))
+        #expect(throws: Result.self) { try copied.get(u) }
+        #expect(throws: Result.self) { try copied.get(l) }
     }
 }
