@@ -1,4 +1,4 @@
-import CSQLiteAmalgamation
+import SQLiteCore
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,4 @@
-import CSQLiteAmalgamation
+import SQLiteCore
 import SQLiteCodable
 
 /// What Swift's `Codable` costs on its own, for the `codable-floor` tier: the same structs as

@@ -1,4 +1,4 @@
-import CSQLiteAmalgamation
+import SQLiteCore
 
 /// The baseline: Swift calling `sqlite3_*` directly, checking nothing but result codes.
 enum RawCWorkloads {

@@ -1,4 +1,4 @@
-import CSQLiteAmalgamation
+import SQLiteCore
 
 /// The shape of GRDB's performance suite: one table of ten integer columns.
 enum ItemSchema {

@@ -32,11 +32,7 @@ struct ColumnReader {
     @inline(__always)
     func storedInteger(at index: Int) -> Int64? {
         guard case .statement(let handle) = source else { return nil }
-        var integer: Int64 = 0
-        guard csqlite_column_int64(handle, Int32(truncatingIfNeeded: index), &integer) == SQLITE_INTEGER else {
-            return nil
-        }
-        return integer
+        return RowReader(handle).integer(at: Int32(truncatingIfNeeded: index))
     }
 
     /// Column `index` of a live statement's current row when it holds a REAL, in one call into
@@ -44,11 +40,7 @@ struct ColumnReader {
     @inline(__always)
     func storedReal(at index: Int) -> Double? {
         guard case .statement(let handle) = source else { return nil }
-        var real: Double = 0
-        guard csqlite_column_double(handle, Int32(truncatingIfNeeded: index), &real) == SQLITE_FLOAT else {
-            return nil
-        }
-        return real
+        return RowReader(handle).real(at: Int32(truncatingIfNeeded: index))
     }
 
     /// The text of a TEXT value object, by byte length (embedded NUL characters survive).
@@ -80,7 +72,7 @@ struct ColumnReader {
     /// Whether column `index` is NULL.
     @inline(__always)
     func isNull(at index: Int) -> Bool {
-        if let handle { return csqlite_column_type(handle, Int32(truncatingIfNeeded: index)) == SQLITE_NULL }
+        if let handle { return RowReader(handle).isNull(at: Int32(truncatingIfNeeded: index)) }
         return value(at: index) == .null
     }
 }

@@ -1,19 +1,16 @@
-import CSQLiteAmalgamation
 import Foundation
 
 /// A `Decoder` reading one row by column index: the keyed container finds each key's column
 /// through a ``KeyLookup`` and reads it through a ``ColumnReader``, never building a dictionary
 /// per row. One decoder serves every row of a statement.
 final class RowDecoder: Decoder {
-    /// A thread's decoder cell (`csqlite_decoder_cell`): the address of the decoder decoding a
-    /// row on that thread, or nil.
-    typealias DecoderCell = UnsafeMutablePointer<UnsafeMutableRawPointer?>
-
     let reader: ColumnReader
     let lookup: KeyLookup
     let options: CodingOptions
     let rowType: String
-    let userInfo: [CodingUserInfoKey: Any]
+    private let storedUserInfo: [CodingUserInfoKey: Any]
+    /// The user info, empty once a live statement's row is over.
+    var userInfo: [CodingUserInfoKey: Any] { rowNumber == RowDecoder.noRow ? [:] : storedUserInfo }
     var codingPath: [any CodingKey] { [] }
 
     /// The numbers of the current row, read once per row when decoding a live statement.
@@ -22,6 +19,15 @@ final class RowDecoder: Decoder {
     /// through the lookup.
     private let slots: UnsafeMutablePointer<KeyLookup.Slot>
     private let slotLimit: Int
+    /// Which row of a live statement is being decoded (numbered from 1 by ``decodeRow(_:)``),
+    /// ``noRow`` between rows; 0 for a decoder of copied values, which any container may read
+    /// at any time. A container keeps the number it was made with and reads only while it is
+    /// current, so one kept past its row throws rather than reading a statement that moved on.
+    @exclusivity(unchecked) private(set) var rowNumber: UInt64 = 0
+    @exclusivity(unchecked) private var rowsDecoded: UInt64 = 0
+    /// ``rowNumber`` between the rows of a live statement: no container matches it.
+    static let noRow = UInt64.max
+
     /// The position of the next key lookup within the current row; reset before each row.
     @exclusivity(unchecked) var position = 0
 
@@ -36,62 +42,50 @@ final class RowDecoder: Decoder {
         slotLimit = lookup.slotLimit
         self.options = options
         self.rowType = rowType
-        self.userInfo = userInfo
+        self.storedUserInfo = userInfo
+        if reader.handle != nil { rowNumber = RowDecoder.noRow }
     }
 
-    /// Decodes the current row as `T`, marking this decoder in this thread's decoder cell
-    /// meanwhile (see ``ScopedRowKeyedDecodingContainer``), through a ``ScopedRowDecoder``.
-    /// Without a cell (no memory for one), the row is decoded unmarked, by this decoder itself,
-    /// through containers that hold it.
+    /// Decodes the current row as `T`, numbering the row (``rowNumber``) meanwhile when it is
+    /// a live statement's.
     @inline(__always)
     func decodeRow<T: Decodable>(_ type: T.Type) throws -> T {
         position = 0
-        if let handle = reader.handle, numbers.capacity > 0 { numbers.load(handle) }
-        guard let cell = csqlite_decoder_cell() else { return try T(from: self) }
-        let previous = cell.pointee
-        cell.pointee = Unmanaged.passUnretained(self).toOpaque()
-        defer { cell.pointee = previous }
-        return try T(from: ScopedRowDecoder(decoder: self, cell: cell))
+        guard let handle = reader.handle else { return try T(from: self) }
+        if numbers.capacity > 0 { numbers.load(handle) }
+        rowsDecoded &+= 1
+        rowNumber = rowsDecoded
+        defer { rowNumber = RowDecoder.noRow }
+        return try T(from: self)
     }
 
-    /// The scoped container of the last row: every row of a statement asks for the same one.
-    /// It holds no reference to the decoder, so keeping it makes no cycle.
-    @exclusivity(unchecked) private var keptContainer = KeptContainer()
-    /// The decoder cell the kept container checks: the cell of the thread it was made on.
-    @exclusivity(unchecked) private var keptCell: DecoderCell?
-
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard let cell = csqlite_decoder_cell(), cell.pointee == Unmanaged.passUnretained(self).toOpaque() else {
-            // Outside `decodeRow` (a decoder handed to user code): the container holds the decoder.
-            return heldContainer(Key.self)
-        }
-        if keptCell == cell, keptContainer.holds(Key.self) { return keptContainer.decodingContainer(Key.self) }
-        return scopedContainer(Key.self, cell: cell)
+        try checkOnRow()
+        return heldContainer(Key.self)
+    }
+
+    /// Throws when the decoder of a live statement is used between rows (kept past its row by
+    /// user code): the statement may have stepped on or been finalized.
+    @inline(__always)
+    private func checkOnRow() throws {
+        if rowNumber == RowDecoder.noRow { throw CodingErrors.decoderOutlivedRow() }
     }
 
     /// A container holding this decoder.
     @inline(never)
     private func heldContainer<Key: CodingKey>(_ type: Key.Type) -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(RowKeyedDecodingContainer<Key>(decoder: self))
-    }
-
-    /// A new scoped container, kept for the next rows. Out of line, so that the fast path of
-    /// ``container(keyedBy:)`` has no local of the container's type (see ``KeptContainer``).
-    @inline(never)
-    private func scopedContainer<Key: CodingKey>(_ type: Key.Type, cell: DecoderCell) -> KeyedDecodingContainer<Key> {
-        let container = KeyedDecodingContainer(ScopedRowKeyedDecodingContainer<Key>(decoder: self, cell: cell))
-        keptContainer.keep(container, for: Key.self)
-        keptCell = cell
-        return container
+        KeyedDecodingContainer(RowKeyedDecodingContainer<Key>(decoder: self, row: rowNumber))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try checkOnRow()
         throw CodingErrors.unsupported("decoding a row as an array", rowType: rowType, codingPath: [])
     }
 
     /// A single value reads the first column, so one-column results decode as `Int64`, enums...
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        SingleValueDecoder(
+        try checkOnRow()
+        return SingleValueDecoder(
             reader: reader, index: lookup.map.base,
             context: context(column: lookup.map.names.first ?? "", codingPath: []))
     }

@@ -1,58 +1,26 @@
-import CSQLiteAmalgamation
 import SQLiteCore
 
-/// The keyed containers of ``RowDecoder``: one column per key. Both kinds share every method
-/// below and differ only in how they reach their decoder.
-///
-/// A field read goes through the standard library's type-erased box, which copies the
-/// container for every call. A container holding a reference pays a retain and a release
-/// (two atomic operations) per field for that copy, so the containers handed out while a
-/// decoder decodes a row (``RowDecoder/decodeRow(_:)``) hold none: see
-/// ``ScopedRowKeyedDecodingContainer``.
+/// The keyed container of ``RowDecoder`` (one column per key), behind a protocol that says how
+/// a container reaches its decoder.
 protocol RowKeyedDecoding: KeyedDecodingContainerProtocol {
     /// Runs `body` with the decoder, or throws when the container can no longer reach it.
     func withActiveDecoder<R>(_ body: (RowDecoder) throws -> R) throws -> R
 }
 
-/// The container of a decoder that is decoding a row: it keeps the decoder's address but no
-/// reference, with the decoder cell of the thread it was made on, and before each read checks
-/// that the cell still marks that decoder (``RowDecoder/decodeRow(_:)`` marks it for exactly
-/// the time of a row, and holds the decoder alive meanwhile). Cells are never freed, so the
-/// check is one load: a container kept past its row, or past its decoder, throws instead of
-/// reading through a dangling address.
-///
-/// Using it from another thread while its own thread decodes the same row would be a data
-/// race; Swift's concurrency checking rules that out, as neither it nor the decoder is
-/// `Sendable`.
-struct ScopedRowKeyedDecodingContainer<Key: CodingKey>: RowKeyedDecoding {
-    private let decoder: Unmanaged<RowDecoder>
-    private let cell: RowDecoder.DecoderCell
-
-    init(decoder: RowDecoder, cell: RowDecoder.DecoderCell) {
-        self.decoder = Unmanaged.passUnretained(decoder)
-        self.cell = cell
-    }
-
-    /// Runs `body` with the decoder borrowed (no retain) after checking that its cell marks it
-    /// as decoding, which keeps it alive.
-    @inline(__always)
-    func withActiveDecoder<R>(_ body: (RowDecoder) throws -> R) throws -> R {
-        // Compared as bits: the cell's nil is a plain word to compare, not a case to test.
-        guard UInt(bitPattern: cell.pointee) == UInt(bitPattern: decoder.toOpaque()) else {
-            throw CodingErrors.containerOutlivedRow(keyType: Key.self)
-        }
-        return try decoder._withUnsafeGuaranteedRef(body)
-    }
-}
-
-/// The container of a decoder used outside ``RowDecoder/decodeRow(_:)`` (``Row/decoder(userInfo:options:)``
-/// hands one to user code): it holds its decoder, which stays usable for as long as the
-/// container is kept.
+/// The container of a ``RowDecoder``: it holds its decoder, and the number of the row it was
+/// made for (``RowDecoder/rowNumber``). A container made while a live statement's row is
+/// decoded checks before each read that its decoder is still on that row, and throws once the
+/// row is over (the statement may have stepped on or been finalized); a container of a copied
+/// row (``Row/decoder(userInfo:options:)``) stays usable for as long as it is kept.
 struct RowKeyedDecodingContainer<Key: CodingKey>: RowKeyedDecoding {
     let decoder: RowDecoder
+    let row: UInt64
 
     @inline(__always)
-    func withActiveDecoder<R>(_ body: (RowDecoder) throws -> R) throws -> R { try body(decoder) }
+    func withActiveDecoder<R>(_ body: (RowDecoder) throws -> R) throws -> R {
+        guard decoder.rowNumber == row else { throw CodingErrors.containerOutlivedRow(keyType: Key.self) }
+        return try body(decoder)
+    }
 }
 
 extension RowKeyedDecoding {

@@ -1,4 +1,3 @@
-import CSQLiteAmalgamation
 import Foundation
 
 /// What encoding values of one `Encodable` type into setters needs, kept between values: an
@@ -87,7 +86,6 @@ final class EncodingPlan: @unchecked Sendable {
         plan: EncodingPlan, encoder: RowEncoder
     )? {
         guard let key = key(type, options: options, omitsNil: omitsNil) else { return nil }
-        if let kept = ThreadEncoder<EncodingPlan>.take(from: threadSlot, where: { $0.key == key }) { return kept }
         lock.lock()
         let plan = plan(key, type, options: options)
         let spare = plan.spareEncoder
@@ -96,14 +94,9 @@ final class EncodingPlan: @unchecked Sendable {
         return (plan, spare ?? plan.makeEncoder())
     }
 
-    /// The per-thread slot of the thread's last plan and its encoder.
-    private static let threadSlot = CSQLITE_THREAD_SLOT_VALUE_ENCODER
-
-    /// Keeps `encoder` for the thread's next value; the encoder of another plan that the thread
-    /// kept goes back to that plan.
+    /// Keeps `encoder` for the plan's next value.
     private func giveBack(_ encoder: consuming RowEncoder) {
-        guard let (plan, replaced) = ThreadEncoder.keep(encoder, of: self, in: EncodingPlan.threadSlot) else { return }
-        plan.keepSpare(replaced)
+        keepSpare(encoder)
     }
 
     /// Keeps `encoder` for the next value of any thread (dropping the one kept, if another
@@ -187,16 +180,11 @@ final class EncodingPlan: @unchecked Sendable {
 
     /// Encodes `value` into setters, one per column, with the columns' names.
     func setters(for value: some Encodable) throws -> (columns: [String], setters: [Setter]) {
-        let encoder: RowEncoder
-        if let kept = ThreadEncoder<EncodingPlan>.take(from: EncodingPlan.threadSlot, where: { $0 === self }) {
-            encoder = kept.encoder
-        } else {
-            EncodingPlan.lock.lock()
-            let spare = spareEncoder
-            spareEncoder = nil
-            EncodingPlan.lock.unlock()
-            encoder = spare ?? makeEncoder()
-        }
+        EncodingPlan.lock.lock()
+        let spare = spareEncoder
+        spareEncoder = nil
+        EncodingPlan.lock.unlock()
+        let encoder = spare ?? makeEncoder()
         defer { giveBack(encoder) }
         try encoder.encodeInPlace(value)
         return (encoder.columns, setters(encoder.columns, encoder.values))

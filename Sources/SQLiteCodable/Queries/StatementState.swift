@@ -38,12 +38,12 @@ final class StatementState {
     /// SQLite re-prepares a statement whose schema changed.
     static func of(_ statement: Statement) -> StatementState {
         let generation = statement.columnsGeneration
-        if let state = statement.attachment as? StatementState {
+        if let state = statement.tierStore.codable as? StatementState {
             if state.columnsGeneration != generation { state.reset(to: generation) }
             return state
         }
         let state = StatementState(columnsGeneration: generation)
-        statement.attachment = state
+        statement.tierStore.codable = state
         return state
     }
 

@@ -70,9 +70,9 @@ final class RecordLookups {
     /// The lookups of `db`, attached on first use. Call with the connection locked.
     @inline(__always)
     static func of(_ db: Connection) -> RecordLookups {
-        if let lookups = db.attachment as? RecordLookups { return lookups }
+        if let lookups = db.tierStore.codable as? RecordLookups { return lookups }
         let lookups = RecordLookups()
-        db.attachment = lookups
+        db.tierStore.codable = lookups
         return lookups
     }
 

@@ -1,4 +1,3 @@
-import CSQLiteAmalgamation
 import Foundation
 
 /// What a record type needs at run time, computed once per type: its naming, its SQL, and
@@ -85,7 +84,6 @@ final class RecordPlan: @unchecked Sendable {
     /// ``returnEncoder(_:)``.
     static func checkOut<R: Record>(_ type: R.Type) -> (plan: RecordPlan, encoder: RowEncoder) {
         let key = ObjectIdentifier(type)
-        if let kept = ThreadEncoder<RecordPlan>.take(from: threadSlot, where: { $0.type == key }) { return kept }
         lock.lock()
         let plan: RecordPlan
         if let last, last.type == key {
@@ -104,14 +102,9 @@ final class RecordPlan: @unchecked Sendable {
         return (plan, spare ?? plan.reusableEncoder())
     }
 
-    /// The per-thread slot of the thread's last plan and its encoder.
-    private static let threadSlot = CSQLITE_THREAD_SLOT_RECORD_ENCODER
-
-    /// Keeps `encoder` for the thread's next record; the encoder of another plan that the thread
-    /// kept goes back to that plan.
+    /// Keeps `encoder` for the plan's next record.
     func returnEncoder(_ encoder: consuming RowEncoder) {
-        guard let (plan, replaced) = ThreadEncoder.keep(encoder, of: self, in: RecordPlan.threadSlot) else { return }
-        plan.keepSpare(replaced)
+        keepSpare(encoder)
     }
 
     /// Keeps `encoder` for the next record of any thread (dropping the one kept, if another

@@ -28,10 +28,12 @@ public final class Connection: @unchecked Sendable {
     /// Closures registered with SQLite that have no destructor callback of their own.
     var callbacks: CallbackRegistry { connection.callbacks }
 
-    /// Data a higher tier keeps with the connection for as long as it lives, such as prepared
-    /// statements it reuses under keys of its own. Touch it only with the connection's lock
-    /// held (inside ``withLock(_:)``).
-    @exclusivity(unchecked) public var attachment: AnyObject?
+    /// What the higher tiers keep with the connection for as long as it lives, such as
+    /// prepared statements they reuse under keys of their own (see ``TierStore``). Touch it
+    /// only with the connection's lock held.
+    @usableFromInline
+    @exclusivity(unchecked)
+    package var tierStore = TierStore()
 
     /// Opens a connection to the database at `location`.
     ///

@@ -40,13 +40,13 @@ enum FunctionValues {
                 let start = bytes.baseAddress.map { UnsafeRawPointer($0) } ?? emptyBytesAddress
                 sqlite3_result_text64(
                     context, start.assumingMemoryBound(to: CChar.self), sqlite3_uint64(bytes.count),
-                    csqlite_transient(), UInt8(SQLITE_UTF8))
+                    Destructor.transient, UInt8(SQLITE_UTF8))
             }
         case let value as Blob:
             value.bytes.withUnsafeBytes { buffer in
                 sqlite3_result_blob64(
                     context, buffer.baseAddress ?? emptyBytesAddress, sqlite3_uint64(buffer.count),
-                    csqlite_transient())
+                    Destructor.transient)
             }
         case let value as Bool:
             sqlite3_result_int64(context, value ? 1 : 0)

@@ -88,13 +88,12 @@ public final class Statement: @unchecked Sendable {
     @exclusivity(unchecked)
     private var generationNames: [String]?
 
-    /// Data a higher tier keeps with the statement for as long as it lives, such as the typed
-    /// tier's column map: computed once per prepared statement, reused while it is cached.
-    /// Only the code that checked the statement out may touch it. The connection's statement
-    /// cache drops it when it evicts or clears the statement, so an attachment may refer back to
-    /// its statement without keeping it alive.
+    /// What the higher tiers keep with the statement for as long as it lives, such as the
+    /// typed tier's column map: computed once per prepared statement, reused while it is
+    /// cached. Only the code that checked the statement out may touch it (see ``TierStore``).
+    @usableFromInline
     @exclusivity(unchecked)
-    public var attachment: AnyObject?
+    package var tierStore = TierStore()
 
     /// The statement's slot in the connection's statement cache, -1 when it has none. Guarded
     /// by the cache's lock.
@@ -207,7 +206,7 @@ public final class Statement: @unchecked Sendable {
 
     /// A number that changes whenever SQLite re-prepares the statement with other result
     /// columns (another count, other names or another order), for code that keeps what it
-    /// built from the columns, such as a map from names to indexes in ``attachment``: keep the
+    /// built from the columns, such as a map from names to indexes: keep the
     /// generation with it, and rebuild when the statement's differs.
     ///
     /// ```swift

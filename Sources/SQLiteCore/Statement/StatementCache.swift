@@ -82,7 +82,7 @@ final class StatementCache: @unchecked Sendable {
     @inline(never)
     private func register(_ statement: Statement) {
         guard capacity > 0, !isClosed else {
-            statement.attachment = nil
+            statement.tierStore = TierStore()
             statement.cacheKey = nil
             return
         }
@@ -96,7 +96,7 @@ final class StatementCache: @unchecked Sendable {
         let index: Int
         // A statement displaced from the cache is released when this returns, once the cache's
         // state is consistent again: finalizing it takes the (recursive) connection lock and
-        // may run attachments' deinitializers.
+        // may run the deinitializers of what the tiers kept with it.
         var displaced: Statement?
         if slots.count < capacity {
             index = slots.count
@@ -106,7 +106,7 @@ final class StatementCache: @unchecked Sendable {
             displaced = slots[index].statement
             // What a higher tier attached may refer back to the statement: drop it, so
             // that the statement is freed (and finalized) with the cache's reference.
-            if slots[index].available { slots[index].statement.attachment = nil }
+            if slots[index].available { slots[index].statement.tierStore = TierStore() }
             slots[index].statement.cacheSlot = -1
             for key in slots[index].keys where lookup[key] == index { lookup[key] = nil }
             slots[index] = entry
@@ -136,7 +136,7 @@ final class StatementCache: @unchecked Sendable {
             swap(&displaced, &slots)
             for slot in displaced {
                 slot.statement.cacheSlot = -1
-                if slot.available { slot.statement.attachment = nil }
+                if slot.available { slot.statement.tierStore = TierStore() }
             }
             lookup.removeAll()
             recentSlot = 0
@@ -263,10 +263,10 @@ extension Connection {
     /// The number of statements the cache keeps (64 by default); 0 disables caching.
     public var statementCacheCapacity: Int { statementCache.capacity }
 
-    /// Finalizes every cached statement, and drops the connection's ``attachment`` (where a
-    /// higher tier keeps statements of its own, such as the record tier's lookups by key).
+    /// Finalizes every cached statement, including those the higher tiers keep with the
+    /// connection (such as the record tier's lookups by key).
     public func clearStatementCache() {
-        withLock { attachment = nil }
+        withLock { tierStore = TierStore() }
         statementCache.removeAll()
     }
 }

@@ -60,7 +60,7 @@ extension String: Binding {
             let start = bytes.baseAddress.map { UnsafeRawPointer($0) } ?? emptyBytesAddress
             return sqlite3_bind_text64(
                 statement, index, start.assumingMemoryBound(to: CChar.self), sqlite3_uint64(bytes.count),
-                csqlite_transient(), UInt8(SQLITE_UTF8))
+                Destructor.transient, UInt8(SQLITE_UTF8))
         }
     }
 

@@ -41,7 +41,7 @@ extension Blob: Binding {
         bytes.withUnsafeBytes { buffer in
             sqlite3_bind_blob64(
                 statement, index, buffer.baseAddress ?? emptyBytesAddress, sqlite3_uint64(buffer.count),
-                csqlite_transient())
+                Destructor.transient)
         }
     }
 

@@ -154,7 +154,7 @@ extension Connection {
     /// where the typed tier notices that. Call it after the first step of each run.
     @inline(__always)
     func columnMap(_ statement: Statement, _ clauses: QueryClauses?) -> ColumnMap {
-        if let attached = statement.attachment as? ColumnMap, attached.isCurrent(for: statement) {
+        if let attached = statement.tierStore.typed as? ColumnMap, attached.isCurrent(for: statement) {
             return attached
         }
         return buildColumnMap(statement, clauses)
@@ -171,7 +171,7 @@ extension Connection {
             } else {
                 ColumnMap.build(rawStatement: statement)
             }
-        statement.attachment = map
+        statement.tierStore.typed = map
         return map
     }
 }

@@ -1,5 +1,3 @@
-import CSQLiteAmalgamation
-
 /// Rendered `INSERT` text by shape: the table, the conflict clause and the column templates.
 /// Shapes whose values are SQL expressions rather than bound values are not cached.
 enum InsertShapeCache {
@@ -31,39 +29,16 @@ enum InsertShapeCache {
                 }
                 guard allBound else { return (render(), false) }
                 shape.add(conflict.map { UInt64(truncatingIfNeeded: $0.rawValue.utf8.count &+ 1) } ?? 0)
-                if let sql = ThreadInsertShape.sql(matching: shape.words) { return (sql, true) }
-                let (sql, entry) = ShapeCache.inserts.lookup(
+                let sql = ShapeCache.inserts.lookup(
                     shape: shape,
                     strings: {
                         var strings = [table, database ?? ""]
                         setters.pointee.forEach { strings.append($0.column.template) }
                         return strings
-                    }, render: render)
-                if let entry { ThreadInsertShape.remember(entry) }
+                    }, render: render
+                ).sql
                 return (sql, true)
             }
         }
-    }
-}
-
-/// The insert shape the calling thread used last, and its SQL: the shape cache's entry, kept
-/// in a per-thread slot (`csqlite_thread_slot`), so that a thread inserting rows of one shape
-/// finds its SQL without the cache's hash and lock. The entry is immutable and keeps alive the
-/// strings whose bits its words hold, so equal words still mean the same strings.
-enum ThreadInsertShape {
-    private static let slot = CSQLITE_THREAD_SLOT_INSERT_SHAPE
-
-    /// The SQL of the thread's last shape when it is `words`.
-    @inline(__always)
-    static func sql(matching words: UnsafeMutableBufferPointer<UInt64>) -> String? {
-        guard let raw = csqlite_thread_slot(slot) else { return nil }
-        return Unmanaged<ShapeCache.Entry>.fromOpaque(raw)._withUnsafeGuaranteedRef { entry in
-            entry.matches(words) ? entry.sql : nil
-        }
-    }
-
-    /// Keeps `entry` as the thread's last shape.
-    static func remember(_ entry: ShapeCache.Entry) {
-        ThreadSlot.put(entry, in: slot)
     }
 }

@@ -9,10 +9,6 @@ enum SelectShapeCache {
     /// the caller need not copy the clauses to change it.
     static func render(_ clauses: QueryClauses, limit: (length: Int, offset: Int?)?? = nil) -> Expression<Void> {
         let limit = limit ?? clauses.limit
-        // The query built last time, again (a lookup in a loop): no shape words at all.
-        if let sql = LastSelectShape.sql(for: clauses, limit: limit) {
-            return Expression(sql, clauses.filters?.bindings ?? [])
-        }
         let columns = clauses.select.columns
         let groupBy = clauses.group?.by ?? []
         let order = clauses.order
@@ -75,7 +71,6 @@ enum SelectShapeCache {
         let groupBound = groupBy.contains { !$0.bindings.isEmpty } || !(clauses.group?.having?.bindings.isEmpty ?? true)
         let orderBound = order.contains { !$0.bindings.isEmpty }
         if !columnsBound, !groupBound, !orderBound {
-            LastSelectShape.remember(clauses, limit: limit, sql: sql)
             return Expression(sql, clauses.filters?.bindings ?? [])
         }
         var bindings: [Binding?] = []

@@ -103,12 +103,10 @@ public struct Row {
         let column = Int32(truncatingIfNeeded: lookup.index)
         let value: V.ValueType?
         if V.Datatype.self == Int64.self {
-            var integer: Int64 = 0
-            guard csqlite_column_int64(source.handle, column, &integer) == SQLITE_INTEGER else { return nil }
+            guard let integer = RowReader(source.handle).integer(at: column) else { return nil }
             value = try? V.fromDatatypeValue(same(integer, V.Datatype.self))
         } else if V.Datatype.self == Double.self {
-            var real: Double = 0
-            let storage = csqlite_column_double(source.handle, column, &real)
+            let (storage, real) = RowReader(source.handle).number(at: column)
             guard storage == SQLITE_FLOAT || storage == SQLITE_INTEGER else { return nil }
             value = try? V.fromDatatypeValue(same(real, V.Datatype.self))
         } else {
@@ -168,8 +166,7 @@ public struct Row {
         let column = Int32(truncatingIfNeeded: index)
         // Numbers: the storage class and the value in one call.
         if V.Datatype.self == Int64.self {
-            var integer: Int64 = 0
-            let storage = csqlite_column_int64(handle, column, &integer)
+            let (storage, integer) = RowReader(handle).integerOrStorageClass(at: column)
             if storage == SQLITE_INTEGER {
                 return try V.fromDatatypeValue(same(integer, V.Datatype.self))
             }
@@ -179,8 +176,7 @@ public struct Row {
             return try V.fromDatatypeValue(same(parsed, V.Datatype.self))
         }
         if V.Datatype.self == Double.self {
-            var real: Double = 0
-            let storage = csqlite_column_double(handle, column, &real)
+            let (storage, real) = RowReader(handle).number(at: column)
             if storage == SQLITE_FLOAT || storage == SQLITE_INTEGER {
                 return try V.fromDatatypeValue(same(real, V.Datatype.self))
             }
@@ -189,7 +185,7 @@ public struct Row {
             else { throw mismatch(template, V.self, storage) }
             return try V.fromDatatypeValue(same(parsed, V.Datatype.self))
         }
-        let storage = csqlite_column_type(handle, column)
+        let storage = RowReader(handle).storageClass(at: column)
         if storage == SQLITE_NULL { return nil }
         let datatype: V.Datatype
         if V.Datatype.self == String.self {

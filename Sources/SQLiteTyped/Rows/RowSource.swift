@@ -41,7 +41,6 @@ final class RowSource: @unchecked Sendable {
             cells.deinitialize(count: cellCount)
             cells.deallocate()
         }
-        freeScratch()
     }
 
     /// The copied value of column `index`, nil past the last column (only once ``isCopied``).
@@ -67,14 +66,6 @@ final class RowSource: @unchecked Sendable {
     @exclusivity(unchecked)
     private var cellsHoldObjects = false
 
-    /// Scratch space for the row's numbers, read in one call into SQLite.
-    @exclusivity(unchecked)
-    private var scratch:
-        (
-            types: UnsafeMutablePointer<UInt8>, integers: UnsafeMutablePointer<Int64>,
-            reals: UnsafeMutablePointer<Double>
-        )?
-
     private func copyCurrentRow() {
         let count = statement.columnCount
         if let cells, cellsHoldObjects { cells.deinitialize(count: cellCount) }
@@ -82,26 +73,22 @@ final class RowSource: @unchecked Sendable {
         cellsHoldObjects = false
         if count > cellCapacity {
             cells?.deallocate()
-            freeScratch()
             cells = .allocate(capacity: count)
-            scratch = (.allocate(capacity: count), .allocate(capacity: count), .allocate(capacity: count))
             cellCapacity = count
         }
-        if let cells, let scratch {
-            let read = Int(
-                csqlite_read_numbers(
-                    handle, 0, Int32(truncatingIfNeeded: count), scratch.types, scratch.integers, scratch.reals))
+        if let cells {
+            let row = RowReader(handle)
             for index in 0..<count {
                 let column = Int32(truncatingIfNeeded: index)
                 let cell: StoredCell
-                switch index < read ? Int32(scratch.types[index]) : SQLITE_NULL {
-                case SQLITE_INTEGER: cell = .integer(scratch.integers[index])
-                case SQLITE_FLOAT: cell = .real(scratch.reals[index])
+                switch row.storageClass(at: column) {
+                case SQLITE_INTEGER: cell = .integer(row.integer(at: column) ?? 0)
+                case SQLITE_FLOAT: cell = .real(row.real(at: column) ?? 0)
                 case SQLITE_TEXT:
-                    cell = .text(String.read(from: handle, at: column))
+                    cell = .text(row.text(at: column))
                     cellsHoldObjects = true
                 case SQLITE_BLOB:
-                    cell = .blob(Blob.read(from: handle, at: column))
+                    cell = .blob(row.blob(at: column))
                     cellsHoldObjects = true
                 default: cell = .null
                 }
@@ -110,13 +97,5 @@ final class RowSource: @unchecked Sendable {
         }
         cellCount = count
         isCopied = true
-    }
-
-    private func freeScratch() {
-        guard let scratch else { return }
-        scratch.types.deallocate()
-        scratch.integers.deallocate()
-        scratch.reals.deallocate()
-        self.scratch = nil
     }
 }
