@@ -1,5 +1,5 @@
-import SQLiteCore
 import SQLiteCodable
+import SQLiteCore
 
 /// What Swift's `Codable` costs on its own, for the `codable-floor` tier: the same structs as
 /// the codable tier, decoded from and encoded into plain memory by the cheapest decoder and
