@@ -346,7 +346,29 @@ public final class Statement: @unchecked Sendable {
         connection.lock.lock()
         defer { connection.lock.unlock() }
         sqlite3_reset(handle)
-        try bindLocked(repeat each values)
+        // `bindLocked(_:)`'s loop, written out: handing the pack on to it would copy every value
+        // (a retain and a release for each string), as in `run(named:)`.
+        var count = 0
+        for _ in repeat each values { count += 1 }
+        guard count == parameterCount else { throw bindingCountMismatch(given: count) }
+        pendingError = nil
+        var index: Int32 = 0
+        var code = SQLITE_OK
+        do throws(Result) {
+            for value in repeat each values {
+                index += 1
+                code = try value.bind(to: handle, at: index)
+                if code != SQLITE_OK { break }
+            }
+        } catch {
+            bindingsComplete = false
+            throw Result.misuse(error.message, code: error.code, statement: self)
+        }
+        if code != SQLITE_OK {
+            bindingsComplete = false
+            throw connection.error(code: code, statement: self)
+        }
+        bindingsComplete = true
         try runLocked()
         return self
     }
@@ -398,7 +420,8 @@ public final class Statement: @unchecked Sendable {
         return self
     }
 
-    /// Binds non-optional values by position, with the lock held.
+    /// Binds non-optional values by position, with the lock held: `bind(_:)`'s loop, written
+    /// out again in `run(_:)` (keep the two in step).
     @inlinable
     func bindLocked<each V: Binding>(_ values: repeat each V) throws(Result) {
         var count = 0
