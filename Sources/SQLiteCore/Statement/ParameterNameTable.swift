@@ -42,9 +42,11 @@ struct ParameterNameTable {
             let count = strlen(name)
             bytes.append(contentsOf: UnsafeRawBufferPointer(start: name, count: count))
             full.append(Entry(start: start, count: count, index: index))
-            let prefixes: [UInt8] = [UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "$")]
-            if count > 0, prefixes.contains(bytes[start]) {
+            switch bytes[start...].first {
+            case UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "$"):
                 bare.append(Entry(start: start + 1, count: count - 1, index: index))
+            default:
+                break  // `?NNN`, which is only ever named in full
             }
         }
         self.bytes = bytes

@@ -187,11 +187,9 @@ extension Statement {
         bindingsComplete = true
     }
 
-    /// The index of parameter `name`, with the lock held. `expected` is where the name is
-    /// most likely to be: values are usually given in parameter order, so the first
-    /// comparison usually finds it.
-    func indexForBinding(named name: String, expected: Int = 0) throws(Result) -> Int32 {
-        guard let index = nameTable().index(of: name, expected: expected) else {
+    /// The index of parameter `name` (with or without its prefix), with the lock held.
+    func indexForBinding(named name: String) throws(Result) -> Int32 {
+        guard let index = nameTable().index(of: name, expected: 0) else {
             throw unknownParameterError(named: name)
         }
         return index
