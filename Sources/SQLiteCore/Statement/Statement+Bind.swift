@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension Statement {
     /// Binds values to the parameters by position, after resetting the statement.
     ///
@@ -162,12 +154,16 @@ extension Statement {
         bindingsComplete = false
         // Which parameters got a value: a bit per parameter, on the stack.
         let words = (parameterCount + 63) / 64
+        let names = nameTable()
         let boundCount = try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Swift.max(words, 1)) {
             bits throws(Result) -> Int in
             bits.initialize(repeating: 0)
             var boundCount = 0
             for (ordinal, position) in values.indices.enumerated() {
-                let index = try indexForBinding(named: values.keys[position], expected: ordinal)
+                let name = values.keys[position]
+                guard let index = names.index(of: name, expected: ordinal) else {
+                    throw unknownParameterError(named: name)
+                }
                 // Borrow the value in place (iterating the pairs would copy each existential).
                 try bindValue(values.values[position], at: index)
                 let word = Int(index - 1) / 64
@@ -191,46 +187,29 @@ extension Statement {
         bindingsComplete = true
     }
 
-    /// The index of parameter `name`, with the lock held. `expected` is where the name is
-    /// most likely to be: values are usually given in parameter order, so the first
-    /// comparison usually hits, and no hashing is needed.
-    @usableFromInline
-    func indexForBinding(named name: String, expected: Int = 0) throws(Result) -> Int32 {
-        let table = parameterNameTable
-        var name = name
-        let found = name.withUTF8 { key -> Int32? in
-            func matches(_ bytes: [UInt8]) -> Bool {
-                bytes.count == key.count
-                    && bytes.withUnsafeBufferPointer { stored in
-                        guard let lhs = stored.baseAddress, let rhs = key.baseAddress else { return true }
-                        return memcmp(lhs, rhs, key.count) == 0
-                    }
-            }
-            if expected < table.count, matches(table[expected].bytes) { return table[expected].index }
-            for entry in table where matches(entry.bytes) { return entry.index }
-            return nil
+    /// The index of parameter `name` (with or without its prefix), with the lock held.
+    func indexForBinding(named name: String) throws(Result) -> Int32 {
+        guard let index = nameTable().index(of: name, expected: 0) else {
+            throw unknownParameterError(named: name)
         }
-        guard let found else {
-            throw Result.misuse("no parameter named \(name) in the statement", code: SQLITE_RANGE, statement: self)
-        }
-        return found
+        return index
     }
 
-    /// Every name a parameter answers to as UTF-8 bytes: first each parameter's full name
-    /// (`:email`) in parameter order, then the names without prefix (`email`).
-    var parameterNameTable: [(bytes: [UInt8], index: Int32)] {
-        if let cachedParameterNameTable { return cachedParameterNameTable }
-        var full: [(bytes: [UInt8], index: Int32)] = []
-        var bare: [(bytes: [UInt8], index: Int32)] = []
-        for index in 1...Int32(Swift.max(parameterCount, 1)) where index <= parameterCount {
-            guard let cName = sqlite3_bind_parameter_name(handle, index) else { continue }
-            let name = String(cString: cName)
-            full.append((Array(name.utf8), index))
-            if let first = name.first, ":@$".contains(first) { bare.append((Array(name.utf8.dropFirst()), index)) }
-        }
-        let table = full + bare
-        cachedParameterNameTable = table
+    /// The names the parameters answer to, read from SQLite on first use and kept with the
+    /// statement. Call with the lock held.
+    @usableFromInline
+    func nameTable() -> ParameterNameTable {
+        if let table = parameterNameTable { return table }
+        let table = ParameterNameTable(statement: handle, parameterCount: parameterCount)
+        parameterNameTable = table
         return table
+    }
+
+    /// The error for binding a name no parameter has.
+    @usableFromInline
+    @inline(never)
+    func unknownParameterError(named name: String) -> Result {
+        .misuse("no parameter named \(name) in the statement", code: SQLITE_RANGE, statement: self)
     }
 
     @usableFromInline

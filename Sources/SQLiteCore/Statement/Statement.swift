@@ -108,8 +108,10 @@ public final class Statement: @unchecked Sendable {
     /// Parameters bound one at a time so far, until all are.
     var partialBindings: Set<Int>?
 
-    /// See `parameterNameTable`.
-    var cachedParameterNameTable: [(bytes: [UInt8], index: Int32)]?
+    /// The names the parameters answer to, read when first bound by name. Only touched with
+    /// the connection's lock held.
+    @exclusivity(unchecked)
+    var parameterNameTable: ParameterNameTable?
 
     /// For a statement standing for SQL that failed to prepare (see ``unprepared(_:failure:connection:)``):
     /// the SQL, and SQLite's error for it.
@@ -343,7 +345,29 @@ public final class Statement: @unchecked Sendable {
         connection.lock.lock()
         defer { connection.lock.unlock() }
         sqlite3_reset(handle)
-        try bindLocked(repeat each values)
+        // `bindLocked(_:)`'s loop, written out: handing the pack on to it would copy every value
+        // (a retain and a release for each string), as in `run(named:)`.
+        var count = 0
+        for _ in repeat each values { count += 1 }
+        guard count == parameterCount else { throw bindingCountMismatch(given: count) }
+        pendingError = nil
+        var index: Int32 = 0
+        var code = SQLITE_OK
+        do throws(Result) {
+            for value in repeat each values {
+                index += 1
+                code = try value.bind(to: handle, at: index)
+                if code != SQLITE_OK { break }
+            }
+        } catch {
+            bindingsComplete = false
+            throw Result.misuse(error.message, code: error.code, statement: self)
+        }
+        if code != SQLITE_OK {
+            bindingsComplete = false
+            throw connection.error(code: code, statement: self)
+        }
+        bindingsComplete = true
         try runLocked()
         return self
     }
@@ -361,48 +385,42 @@ public final class Statement: @unchecked Sendable {
         connection.lock.lock()
         defer { connection.lock.unlock() }
         sqlite3_reset(handle)
-        try bindLocked(named: repeat each values)
-        try runLocked()
-        return self
-    }
-
-    /// Binds non-optional values by name, with the lock held.
-    @inlinable
-    func bindLocked<each V: Binding>(named values: repeat NamedBinding<each V>) throws(Result) {
         pendingError = nil
-        var seen: UInt64 = 0
-        var overflow = false
-        var count = 0
+        let names = nameTable()
+        // Which parameters got a value: a bit each for the first 64, a set past them.
+        var bound: UInt64 = 0
+        var boundPast64 = Set<Int32>()
         var ordinal = 0
         do throws(Result) {
+            // The values are gone over here, once: each pass over a pack of generic values, and
+            // each hand-over of the pack to another function, copies every value through its
+            // value witnesses, at a cost near that of the bind itself.
             for named in repeat each values {
-                let index = try indexForBinding(named: named.name, expected: ordinal)
+                guard let index = names.index(of: named.name, expected: ordinal) else {
+                    throw unknownParameterError(named: named.name)
+                }
                 ordinal += 1
                 let code = try named.value.bind(to: handle, at: index)
                 if code != SQLITE_OK { throw connection.error(code: code, statement: self) }
                 if index <= 64 {
-                    let bit = UInt64(1) << UInt64(index - 1)
-                    if seen & bit == 0 { count += 1 }
-                    seen |= bit
+                    bound |= UInt64(1) << UInt64(index - 1)
                 } else {
-                    overflow = true
+                    boundPast64.insert(index)
                 }
             }
         } catch {
             bindingsComplete = false
             throw error.statement == nil ? Result.misuse(error.message, code: error.code, statement: self) : error
         }
-        // Past 64 parameters, count distinct names the slow way.
-        if overflow {
-            var indexes = Set<Int32>()
-            for named in repeat each values { indexes.insert(try indexForBinding(named: named.name)) }
-            count = indexes.count
-        }
+        let count = bound.nonzeroBitCount + boundPast64.count
         guard count == parameterCount else { throw bindingCountMismatch(given: count) }
         bindingsComplete = true
+        try runLocked()
+        return self
     }
 
-    /// Binds non-optional values by position, with the lock held.
+    /// Binds non-optional values by position, with the lock held: `bind(_:)`'s loop, written
+    /// out again in `run(_:)` (keep the two in step).
     @inlinable
     func bindLocked<each V: Binding>(_ values: repeat each V) throws(Result) {
         var count = 0
