@@ -6,6 +6,7 @@ enum CoreWorkloads {
     static func all(_ options: Options) throws -> [Benchmark] {
         let db = try Connection()
         let tier = "core"
+        let script = ItemSchema.script(rows: options.insertRows / 10)
         return [
             Benchmark(
                 workload: "insert-positional", tier: tier,
@@ -23,6 +24,13 @@ enum CoreWorkloads {
                 workload: "point-lookup", tier: tier,
                 prepare: { try RawCWorkloads.ensureRows(db.handle, options.fetchRows) },
                 run: { try lookup(db, lookups: options.lookups, rows: options.fetchRows) }),
+            Benchmark(
+                workload: "execute-script", tier: tier,
+                prepare: { try RawCWorkloads.resetTable(db.handle) },
+                run: {
+                    try db.execute(script)
+                    return db.lastInsertRowid
+                }),
         ]
     }
 
