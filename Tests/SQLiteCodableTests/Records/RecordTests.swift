@@ -13,6 +13,30 @@ struct RecordTests {
         return db
     }
 
+    @Test("table and column names holding quotes are quoted in every statement a record runs")
+    func quotedNames() throws {
+        struct Odd: Record, Equatable {
+            static let tableName = #"odd "names""#
+            enum CodingKeys: String, CodingKey {
+                case id
+                case label = "the \"label\"\u{301}"
+            }
+            var id: Int64 = 0
+            var label: String
+        }
+        let db = try Connection()
+        try db.createTable(for: Odd.self)
+        #expect(try db.scalar("SELECT name FROM sqlite_master WHERE type = 'table'") as? String == Odd.tableName)
+        var odd = Odd(label: "one")
+        try db.save(&odd)
+        #expect(odd.id == 1)
+        odd.label = "two"
+        try db.save(&odd)
+        #expect(try Odd.find(1, in: db) == odd)
+        let column = try db.prepare(#"SELECT * FROM "odd ""names""""#).columnNames
+        #expect(column == ["id", "the \"label\"\u{301}"])
+    }
+
     @Test("the default table is the type name in snake case")
     func tableName() {
         struct TodoItem: Record { var id: Int64 }
