@@ -5,23 +5,31 @@ extension String {
     /// keyword, one with spaces or quotes) stands for exactly itself:
     /// `my "table"` becomes `"my ""table"""`.
     @inlinable
-    package var quotedIdentifier: String { sqlQuoted(by: "\"") }
+    package var quotedIdentifier: String {
+        // Most names hold no quote: the name as it is, between the marks.
+        utf8.contains(UInt8(ascii: "\"")) ? doublingQuotes(UInt8(ascii: "\"")) : "\"" + self + "\""
+    }
 
     /// The string as an SQL text literal: in single quotes, each `'` doubled:
     /// `it's` becomes `'it''s'`.
     @inlinable
-    package var quotedLiteral: String { sqlQuoted(by: "'") }
+    package var quotedLiteral: String {
+        utf8.contains(UInt8(ascii: "'")) ? doublingQuotes(UInt8(ascii: "'")) : "'" + self + "'"
+    }
 
     /// The string between two `mark`s, each `mark` in it doubled: the escaping SQL uses for
     /// identifiers (`"`) and text (`'`), and FTS5 for its strings (`"`). `mark` is ASCII.
-    ///
-    /// Doubled byte by byte, as SQLite reads the text: a quote followed by a combining mark is
-    /// one `Character` to Swift, but still a quote to SQLite.
     @inlinable
     package func sqlQuoted(by mark: Unicode.Scalar) -> String {
         let quote = UInt8(ascii: mark)
-        // Most names hold no quote: the name as it is, between the marks.
-        guard utf8.contains(quote) else { return String(mark) + self + String(mark) }
+        return utf8.contains(quote) ? doublingQuotes(quote) : String(mark) + self + String(mark)
+    }
+
+    /// The string between two `quote` bytes, each `quote` in it doubled. Doubled byte by byte,
+    /// as SQLite reads the text: a quote followed by a combining mark is one `Character` to
+    /// Swift, but still a quote to SQLite.
+    @usableFromInline
+    func doublingQuotes(_ quote: UInt8) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count + 8)
         bytes.append(quote)
