@@ -6,6 +6,7 @@ enum CoreWorkloads {
     static func all(_ options: Options) throws -> [Benchmark] {
         let db = try Connection()
         let tier = "core"
+        var script = ""
         return [
             Benchmark(
                 workload: "insert-positional", tier: tier,
@@ -23,6 +24,16 @@ enum CoreWorkloads {
                 workload: "point-lookup", tier: tier,
                 prepare: { try RawCWorkloads.ensureRows(db.handle, options.fetchRows) },
                 run: { try lookup(db, lookups: options.lookups, rows: options.fetchRows) }),
+            Benchmark(
+                workload: "execute-script", tier: tier,
+                prepare: {
+                    if script.isEmpty { script = ItemSchema.script(rows: options.insertRows / 10) }
+                    try RawCWorkloads.resetTable(db.handle)
+                },
+                run: {
+                    try db.execute(script)
+                    return db.lastInsertRowid
+                }),
         ]
     }
 

@@ -5,6 +5,7 @@ enum RawCWorkloads {
     static func all(_ options: Options) throws -> [Benchmark] {
         let db = try RawSQL.open()
         let tier = "raw-c"
+        var script = ""
         return [
             Benchmark(
                 workload: "insert-positional", tier: tier,
@@ -30,6 +31,17 @@ enum RawCWorkloads {
                 workload: "point-lookup", tier: tier,
                 prepare: { try ensureRows(db, options.fetchRows) },
                 run: { try lookup(db, lookups: options.lookups, rows: options.fetchRows) }),
+            Benchmark(
+                workload: "execute-script", tier: tier,
+                prepare: {
+                    // Built on first use, so that other workloads' runs do not pay for it.
+                    if script.isEmpty { script = ItemSchema.script(rows: options.insertRows / 10) }
+                    try resetTable(db)
+                },
+                run: {
+                    try RawSQL.exec(db, script)
+                    return sqlite3_last_insert_rowid(db)
+                }),
         ]
     }
 

@@ -19,6 +19,19 @@ enum ItemSchema {
     @inline(__always)
     static func value(row: Int, column: Int) -> Int64 { Int64(row * 10 + column) }
 
+    /// A script of `rows` inserts with their values written out, each after a long comment, in
+    /// one transaction: ~250 bytes a statement, so that work growing with the rest of the script
+    /// for each statement (quadratic in its size) shows.
+    static func script(rows: Int) -> String {
+        let padding = String(repeating: "x", count: 200)
+        var script = "BEGIN;\n"
+        for row in 0..<rows {
+            let values = (0..<columnCount).map { String(value(row: row, column: $0)) }.joined(separator: ", ")
+            script += "-- \(padding)\nINSERT INTO item VALUES (\(values));\n"
+        }
+        return script + "COMMIT;\n"
+    }
+
     /// The rowid of the `lookup`th point lookup in a table of `rows` rows: a fixed,
     /// scattered sequence, the same in every tier.
     @inline(__always)

@@ -113,7 +113,8 @@ extension Connection {
         values.reserveCapacity(bindings.count)
         for binding in bindings {
             guard let value = ColumnValue(binding: binding) else {
-                throw Result.misuse("\(String(describing: binding)) cannot be bound", code: SQLITE_MISMATCH)
+                throw Result.misuse(
+                    "\(String(describing: binding)) cannot be bound", code: SQLITE_MISMATCH, statement: statement)
             }
             values.append(value)
         }
@@ -231,14 +232,9 @@ extension Connection {
         sqlite3_reset(statement.handle)
     }
 
-    /// SQLite's error for `code`, as the core tier reports it.
+    /// SQLite's error for `code`, built by Core as for every tier.
     func sqliteError(_ code: Int32, _ statement: Statement?) -> Result {
-        let message = String(cString: sqlite3_errmsg(handle))
-        if usesExtendedErrorCodes {
-            return .extendedError(
-                message: message, extendedCode: sqlite3_extended_errcode(handle), statement: statement)
-        }
-        return .error(message: message, code: code & 0xFF, statement: statement)
+        lastError(code: code, statement: statement)
     }
 
     /// Runs `body` with a cached statement for `sql` and the connection locked.

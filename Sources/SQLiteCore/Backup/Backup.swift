@@ -59,8 +59,9 @@ public final class Backup: @unchecked Sendable {
         case SQLITE_OK, SQLITE_DONE:
             return
         default:
-            throw Result.error(
-                message: String(cString: sqlite3_errstr(code)), code: code & 0xFF, statement: nil)
+            throw Result(
+                message: String(cString: sqlite3_errstr(code)), primaryCode: code & 0xFF, extendedCode: code,
+                statement: nil, extended: target.lock.withLock { target.usesExtendedErrorCodes })
         }
     }
 

@@ -83,7 +83,7 @@ extension Connection {
     }
 
     private func runSavepoint<T>(named name: String, block: () throws -> T) throws -> T {
-        let quoted = "'" + name.replacing("'", with: "''") + "'"
+        let quoted = name.quotedLiteral
         return try transaction(
             begin: "SAVEPOINT \(quoted)", commit: ["RELEASE SAVEPOINT \(quoted)"],
             rollback: ["ROLLBACK TRANSACTION TO SAVEPOINT \(quoted)", "RELEASE SAVEPOINT \(quoted)"], block: block)

@@ -53,12 +53,16 @@ public final class Connection: @unchecked Sendable {
             | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
         let code = sqlite3_open_v2(location.description, &pointer, flags, nil)
         guard let pointer else {
-            throw Result.error(message: "out of memory opening \(location)", code: SQLITE_NOMEM, statement: nil)
+            throw Result(
+                message: "out of memory opening \(location)", primaryCode: SQLITE_NOMEM, extendedCode: SQLITE_NOMEM,
+                statement: nil, extended: false)
         }
         guard code == SQLITE_OK else {
-            let message = String(cString: sqlite3_errmsg(pointer))
+            let error = Result(
+                message: String(cString: sqlite3_errmsg(pointer)) + ": \(location)", primaryCode: code & 0xFF,
+                extendedCode: sqlite3_extended_errcode(pointer), statement: nil, extended: false)
             sqlite3_close_v2(pointer)
-            throw Result.error(message: "\(message): \(location)", code: code & 0xFF, statement: nil)
+            throw error
         }
         connection = ConnectionHandle(pointer: pointer)
         statementCache = StatementCache(capacity: 64, lock: connection.lock)
@@ -106,8 +110,9 @@ public final class Connection: @unchecked Sendable {
             if sqlite3_get_autocommit(handle) == 0 { sqlite3_exec(handle, "ROLLBACK", nil, nil, nil) }
             let code = connection.close()
             if code != SQLITE_OK {
-                throw Result.error(
-                    message: String(cString: sqlite3_errstr(code)), code: code & 0xFF, statement: nil)
+                throw Result(
+                    message: String(cString: sqlite3_errstr(code)), primaryCode: code & 0xFF, extendedCode: code,
+                    statement: nil, extended: connection.usesExtendedErrorCodes)
             }
         }
     }

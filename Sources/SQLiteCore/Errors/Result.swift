@@ -11,7 +11,12 @@
 /// ```
 ///
 /// Set ``Connection/usesExtendedErrorCodes`` to receive ``extendedError(message:extendedCode:statement:)``
-/// instead. Whatever the case, ``code`` and ``extendedCode`` give both codes and ``sql`` the SQL.
+/// instead, which carries SQLite's extended code (`SQLITE_CONSTRAINT_UNIQUE`, ...) as well.
+/// Whatever the case, ``code`` gives the primary code, ``extendedCode`` the extended one when
+/// the error has it, and ``sql`` the SQL.
+///
+/// An error is a value: what it says is fixed when it is thrown. Running its statement again,
+/// whatever that run does, does not change an error already caught.
 public enum Result: Error, Sendable {
     /// An error with SQLite's primary result code (`SQLITE_CONSTRAINT`, `SQLITE_BUSY`, ...).
     ///
@@ -24,14 +29,18 @@ public enum Result: Error, Sendable {
     /// when ``Connection/usesExtendedErrorCodes`` is `true`.
     case extendedError(message: String, extendedCode: Int32, statement: Statement?)
 
+    /// The one constructor of the errors SQLite reports, for every tier: SQLite's message and
+    /// codes, read straight after the failing call, and the statement (with its SQL) involved.
+    /// `extended` (the connection's ``Connection/usesExtendedErrorCodes``) picks the case; the
+    /// `.error` case has no place for the extended code, and reports the primary code for both.
+    /// Higher tiers reach it through `Connection.lastError(code:statement:)`.
     @usableFromInline
-    init(message: String, primaryCode: Int32, extendedCode: Int32, statement: Statement?, extended: Bool) {
+    package init(message: String, primaryCode: Int32, extendedCode: Int32, statement: Statement?, extended: Bool) {
         if extended {
             self = .extendedError(message: message, extendedCode: extendedCode, statement: statement)
         } else {
             self = .error(message: message, code: primaryCode, statement: statement)
         }
-        statement?.lastExtendedErrorCode = extendedCode
     }
 
     /// An error raised by the Swift layer itself (a wrong number of bindings, a value out of
@@ -81,15 +90,22 @@ public enum Result: Error, Sendable {
         }
     }
 
-    /// The extended result code, e.g. `SQLITE_CONSTRAINT_UNIQUE`, whichever case this is.
+    /// The extended result code of an ``extendedError(message:extendedCode:statement:)``, e.g.
+    /// `SQLITE_CONSTRAINT_UNIQUE`; the primary ``code`` for an ``error(message:code:statement:)``,
+    /// which carries no other.
     ///
-    /// Equal to ``code`` when SQLite gave no extended code (as for errors raised by this library).
+    /// ```swift
+    /// db.usesExtendedErrorCodes = true   // errors thrown from now on carry extended codes
+    /// do {
+    ///     try db.run("INSERT INTO users (email) VALUES (?)", "alice@mac.com")
+    /// } catch let error as Result where error.extendedCode == SQLITE_CONSTRAINT_UNIQUE {
+    ///     print("taken")
+    /// }
+    /// ```
     public var extendedCode: Int32 {
         switch self {
-        case .error(_, let code, let statement):
-            if let extended = statement?.lastExtendedErrorCode, extended & 0xFF == code { return extended }
-            return code
-        case .extendedError(_, let extendedCode, _): return extendedCode
+        case .error(_, let code, _): code
+        case .extendedError(_, let extendedCode, _): extendedCode
         }
     }
 

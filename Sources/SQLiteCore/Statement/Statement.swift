@@ -70,9 +70,6 @@ public final class Statement: @unchecked Sendable {
     @usableFromInline
     let ready: UnsafeMutablePointer<Bool>
 
-    /// The extended code of the last error raised for this statement (see `Result.extendedCode`).
-    var lastExtendedErrorCode: Int32 = 0
-
     /// SQLite's re-prepare count (`SQLITE_STMTSTATUS_REPREPARE`) when the columns were last
     /// compared with ``generationNames``.
     @usableFromInline

@@ -370,8 +370,7 @@ public final class SchemaChanger: Sendable, CustomStringConvertible {
             let list = violations.map(\.description).joined(separator: ", ")
             throw SchemaChangeError(
                 step: .foreignKeyCheck, table: table, sql: "PRAGMA foreign_key_check",
-                underlying: .error(
-                    message: "FOREIGN KEY constraint failed: \(list)", code: SQLITE_CONSTRAINT, statement: nil),
+                underlying: .misuse("FOREIGN KEY constraint failed: \(list)", code: SQLITE_CONSTRAINT),
                 reported: .foreignKeyError(violations))
         }
     }

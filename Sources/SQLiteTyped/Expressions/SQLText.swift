@@ -1,29 +1,13 @@
 /// Quoting and literal rendering shared by every statement builder.
 @usableFromInline
 enum SQLText {
-    /// `name` as a quoted identifier, with `"` doubled.
-    @usableFromInline
-    static func quote(_ name: String) -> String {
-        if !name.utf8.contains(UInt8(ascii: "\"")) { return "\"" + name + "\"" }
-        var quoted = "\""
-        for character in name {
-            quoted.append(character)
-            if character == "\"" { quoted.append("\"") }
-        }
-        quoted.append("\"")
-        return quoted
-    }
+    /// `name` as a quoted identifier, with `"` doubled (Core's `quotedIdentifier`,
+    /// under the name the builders call it by).
+    @inlinable
+    static func quote(_ name: String) -> String { name.quotedIdentifier }
 
-    /// `text` as a string literal, with `'` doubled.
-    static func literal(_ text: String) -> String {
-        var quoted = "'"
-        for character in text {
-            quoted.append(character)
-            if character == "'" { quoted.append("'") }
-        }
-        quoted.append("'")
-        return quoted
-    }
+    /// `text` as a string literal, with `'` doubled (Core's `quotedLiteral`).
+    static func literal(_ text: String) -> String { text.quotedLiteral }
 
     /// A bound value as SQL literal text.
     static func literal(_ binding: Binding?) -> String {

@@ -127,7 +127,7 @@
 
         /// The text as one phrase: `"text"`, with `"` doubled.
         public static func phrase(_ text: String) -> FTS5Pattern {
-            FTS5Pattern(raw: "\"" + text.replacingAll("\"", with: "\"\"") + "\"")
+            FTS5Pattern(raw: text.sqlQuoted(by: "\""))
         }
 
         /// A phrase matched as a prefix: `"text"*`.
@@ -153,17 +153,6 @@
         /// Each word of `text` (split on whitespace) as a phrase, all required.
         public static func words(_ text: String) -> FTS5Pattern {
             all(text.split(whereSeparator: \.isWhitespace).map { phrase(String($0)) })
-        }
-    }
-
-    extension String {
-        /// The string with every `target` replaced (without Foundation).
-        fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
-            var result = ""
-            for character in self {
-                if character == target { result += replacement } else { result.append(character) }
-            }
-            return result
         }
     }
 #endif

@@ -67,14 +67,7 @@
         }
 
         /// `value` as an FTS5 string: in `'`, with `'` doubled.
-        private static func fts5String(_ value: String) -> String {
-            var quoted = "'"
-            for character in value {
-                quoted.append(character)
-                if character == "'" { quoted.append("'") }
-            }
-            return quoted + "'"
-        }
+        private static func fts5String(_ value: String) -> String { value.quotedLiteral }
     }
 
     /// Options shared by ``FTS4Config`` and ``FTS5Config``: columns, tokenizer, prefix indexes,

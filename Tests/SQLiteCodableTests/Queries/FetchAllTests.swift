@@ -20,6 +20,23 @@ struct FetchAllTests {
 
     static func expected(_ ids: [Int64]) -> [Item] { ids.map { Item(id: $0, name: "item \($0)") } }
 
+    @Test("SQLite's error part way through the rows carries its codes and the query's SQL")
+    func sqliteErrorWhileStepping() throws {
+        let db = try Connection()
+        try db.execute("CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL)")
+        try Self.insert(db, 0..<3)
+        // abs() of the smallest integer overflows when the third row is read.
+        let sql = "SELECT abs(CASE WHEN id = 2 THEN ? ELSE id END) AS id, name FROM item"
+        let error = try #require(throws: Result.self) { try db.fetchAll(Item.self, sql: sql, [Int64.min]) }
+        #expect(error.code == SQLITE_ERROR)
+        #expect(error.extendedCode == SQLITE_ERROR)
+        #expect(error.message == "integer overflow")
+        #expect(error.sql == sql)
+        #expect(error.description == "integer overflow (\(sql)) (code: 1)")
+        // The statement is usable afterwards.
+        #expect(try db.fetchAll(Item.self, sql: sql, [2]) == Self.expected([0, 1, 2]))
+    }
+
     @Test("a query run again returns every row as its result grows and shrinks")
     func resultsGrowAndShrink() throws {
         let db = try Connection()

@@ -13,6 +13,61 @@ struct RecordTests {
         return db
     }
 
+    @Test("a failing insert or save throws SQLite's codes and its statement's SQL")
+    func failingWritesCarryTheCodesAndTheSQL() throws {
+        let db = try database()
+        try db.execute("CREATE UNIQUE INDEX item_name ON item (name)")
+        try db.insert(Item(name: "Pen", price: 1.5))
+        let error = try #require(throws: Result.self) { try db.insert(Item(name: "Pen", price: 2)) }
+        #expect(error.code == SQLITE_CONSTRAINT)
+        #expect(error.extendedCode == SQLITE_CONSTRAINT)
+        #expect(error.message == "UNIQUE constraint failed: item.name")
+        let insertSQL = try #require(error.sql)
+        #expect(insertSQL.hasPrefix(#"INSERT INTO "item" ("name", "price""#), "\(insertSQL)")
+        #expect(error.description.contains(insertSQL))
+
+        db.usesExtendedErrorCodes = true
+        let extended = try #require(throws: Result.self) { try db.insert(Item(name: "Pen", price: 2)) }
+        guard case .extendedError(_, let extendedCode, let statement) = extended else {
+            Issue.record("expected .extendedError, got \(extended)")
+            return
+        }
+        #expect(extendedCode == SQLITE_CONSTRAINT_UNIQUE)
+        #expect(statement?.sql == insertSQL)
+
+        var ink = Item(name: "Ink", price: 1)
+        try db.save(&ink)
+        ink.name = "Pen"
+        let update = try #require(throws: Result.self) { try db.save(&ink) }
+        #expect(update.extendedCode == SQLITE_CONSTRAINT_UNIQUE)
+        #expect(update.sql?.hasPrefix(#"UPDATE "item" SET "#) == true, "\(String(describing: update.sql))")
+        #expect(try db.fetchAll(Item.self, Table("item").order(name)).map(\.name) == ["Ink", "Pen"])
+    }
+
+    @Test("table and column names holding quotes are quoted in every statement a record runs")
+    func quotedNames() throws {
+        struct Odd: Record, Equatable {
+            static let tableName = #"odd "names""#
+            enum CodingKeys: String, CodingKey {
+                case id
+                case label = "the \"label\"\u{301}"
+            }
+            var id: Int64 = 0
+            var label: String
+        }
+        let db = try Connection()
+        try db.createTable(for: Odd.self)
+        #expect(try db.scalar("SELECT name FROM sqlite_master WHERE type = 'table'") as? String == Odd.tableName)
+        var odd = Odd(label: "one")
+        try db.save(&odd)
+        #expect(odd.id == 1)
+        odd.label = "two"
+        try db.save(&odd)
+        #expect(try Odd.find(1, in: db) == odd)
+        let column = try db.prepare(#"SELECT * FROM "odd ""names""""#).columnNames
+        #expect(column == ["id", "the \"label\"\u{301}"])
+    }
+
     @Test("the default table is the type name in snake case")
     func tableName() {
         struct TodoItem: Record { var id: Int64 }

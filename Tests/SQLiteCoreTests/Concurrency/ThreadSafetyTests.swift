@@ -83,11 +83,14 @@ import Testing
     @Test func transactionOnOneThreadMakesOthersWait() throws {
         let db = try Connection()
         try db.execute("CREATE TABLE t (who TEXT)")
-        let insideTransaction = Locked(false)
-        let otherDone = Locked(false)
+        let insideTransaction = DispatchSemaphore(value: 0)
+        let otherCalling = DispatchSemaphore(value: 0)
+        let otherDone = DispatchSemaphore(value: 0)
+        let finished = Locked(false)
         let otherResult = Locked<String?>(nil)
         let other = Thread {
-            #expect(waitUntil { insideTransaction.value })
+            insideTransaction.wait()
+            otherCalling.signal()
             do {
                 // Must wait for the transaction to end, and must not become part of it.
                 try db.run("INSERT INTO t VALUES ('other')")
@@ -96,20 +99,24 @@ import Testing
             } catch {
                 otherResult.withLock { $0 = "\(error)" }
             }
-            otherDone.withLock { $0 = true }
+            finished.withLock { $0 = true }
+            otherDone.signal()
         }
         other.start()
         #expect(throws: TestError.self) {
             try db.transaction {
                 try db.run("INSERT INTO t VALUES ('transaction')")
-                insideTransaction.withLock { $0 = true }
-                usleep(200_000)
-                #expect(!otherDone.value, "the other thread ran inside the transaction")
+                insideTransaction.signal()
+                // The other thread is calling into the connection now. Whether it is already
+                // blocked or gets there after the rollback, it must not run inside the
+                // transaction: nothing here depends on how the threads are scheduled.
+                otherCalling.wait()
                 #expect(try db.scalar("SELECT count(*) FROM t") as? Int64 == 1)
+                #expect(!finished.value, "the other thread ran inside the transaction")
                 throw TestError()  // rolls back only the transaction's own row
             }
         }
-        #expect(waitUntil { otherDone.value })
+        otherDone.wait()
         #expect(otherResult.value == "count 1")
         let rows = try db.prepare("SELECT who FROM t").map { $0[0] as? String }
         #expect(rows == ["other"])
@@ -137,14 +144,16 @@ import Testing
 
     @Test func interruptDoesNotWaitForTheConnectionsLock() throws {
         let db = try Connection()
-        let returned = Locked(false)
+        let returned = DispatchSemaphore(value: 0)
         db.withLock {
             let thread = Thread {
                 db.interrupt()  // while this thread cannot take the lock
-                returned.withLock { $0 = true }
+                returned.signal()
             }
             thread.start()
-            #expect(waitUntil(timeout: 5) { returned.value })
+            // Were interrupt() to wait for the lock, this would never return.
+            returned.wait()
+            #expect(db.isInterrupted)
         }
         #expect(try db.scalar("SELECT 1") as? Int64 == 1)
     }
@@ -158,7 +167,8 @@ import Testing
             DispatchQueue.concurrentPerform(iterations: 4) { thread in
                 do {
                     let db = try Connection(path)
-                    db.busyTimeout = 10
+                    // Wait as long as the other writers take, however loaded the machine.
+                    db.busyTimeout = .infinity
                     for value in 0..<50 { try db.run("INSERT INTO t VALUES (?)", thread * 100 + value) }
                 } catch {
                     errors.withLock { $0.append("\(error)") }

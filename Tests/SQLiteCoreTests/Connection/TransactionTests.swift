@@ -58,6 +58,7 @@ import Testing
     @Test func failingCommitRollsBack() throws {
         let db = try Connection()
         db.foreignKeys = true
+        db.usesExtendedErrorCodes = true
         try db.execute(
             """
             CREATE TABLE parent (id INTEGER PRIMARY KEY);
@@ -81,6 +82,7 @@ import Testing
     @Test func commitHookFailureRollsBackTheTransaction() throws {
         let db = try makeDatabase()
         db.commitHook { throw TestError() }
+        db.usesExtendedErrorCodes = true
         let error = expectResult(code: SQLITE_CONSTRAINT) {
             try db.transaction { _ = try db.run("INSERT INTO t VALUES (1)") }
         }

@@ -25,18 +25,24 @@ import Testing
         #expect(matched)
     }
 
-    @Test func errorPropertiesGiveBothCodesAndTheSQL() throws {
+    @Test func errorPropertiesGiveTheCodesAndTheSQL() throws {
         let db = try makeDatabase()
         let sql = "INSERT INTO users (email) VALUES (?)"
         let error = try #require(expectResult(code: SQLITE_CONSTRAINT) { try db.run(sql, "alice@mac.com") })
         #expect(error.code == SQLITE_CONSTRAINT)
-        #expect(error.extendedCode == SQLITE_CONSTRAINT_UNIQUE)
+        // `.error` carries the primary code only.
+        #expect(error.extendedCode == SQLITE_CONSTRAINT)
         #expect(error.sql == sql)
         #expect(error.statement?.sql == sql)
         #expect(error.message == "UNIQUE constraint failed: users.email")
-        #expect(error.description.contains(sql))
-        #expect(error.description.contains("UNIQUE constraint failed: users.email"))
-        #expect(error.description.contains("19"))
+        #expect(error.description == "UNIQUE constraint failed: users.email (\(sql)) (code: 19)")
+
+        db.usesExtendedErrorCodes = true
+        let extended = try #require(expectResult(code: SQLITE_CONSTRAINT) { try db.run(sql, "alice@mac.com") })
+        #expect(extended.code == SQLITE_CONSTRAINT)
+        #expect(extended.extendedCode == SQLITE_CONSTRAINT_UNIQUE)
+        #expect(extended.sql == sql)
+        #expect(extended.description == "UNIQUE constraint failed: users.email (\(sql)) (extended code: 2067)")
     }
 
     @Test func extendedErrorCodesWhenAskedFor() throws {
@@ -75,7 +81,7 @@ import Testing
             Issue.record("expected .error, got \(plain)")
             return
         }
-        #expect(plain.extendedCode == SQLITE_CONSTRAINT_NOTNULL)
+        #expect(plain.extendedCode == SQLITE_CONSTRAINT)
     }
 
     @Test func extendedCodesForOtherErrors() throws {
@@ -120,6 +126,7 @@ import Testing
 
     @Test func errorsCarryTheirOwnStatementsExtendedCode() throws {
         let db = try Connection()
+        db.usesExtendedErrorCodes = true
         try db.execute(
             """
             CREATE TABLE t (x INTEGER UNIQUE CHECK (x < 100), y NOT NULL DEFAULT 0);
@@ -132,6 +139,29 @@ import Testing
         #expect(check.extendedCode == SQLITE_CONSTRAINT_CHECK)
         let notNull = try #require(expectResult(code: SQLITE_CONSTRAINT) { try insert.run(2, nil) })
         #expect(notNull.extendedCode == SQLITE_CONSTRAINT_NOTNULL)
+    }
+
+    /// An error is fixed when it is thrown: a later failure of the same statement, with another
+    /// code and message, leaves an error already caught as it was.
+    @Test(arguments: [false, true])
+    func caughtErrorNeverChanges(extendedCodes: Bool) throws {
+        let db = try Connection()
+        db.usesExtendedErrorCodes = extendedCodes
+        try db.execute("CREATE TABLE t (x INTEGER UNIQUE, y NOT NULL DEFAULT 0); INSERT INTO t (x) VALUES (1)")
+        let insert = try db.prepare("INSERT INTO t (x, y) VALUES (?, ?)")
+        let kept = try #require(expectResult(code: SQLITE_CONSTRAINT) { try insert.run(1, 0) })
+        let description = kept.description
+        #expect(kept.extendedCode == (extendedCodes ? SQLITE_CONSTRAINT_UNIQUE : SQLITE_CONSTRAINT))
+
+        let later = try #require(expectResult(code: SQLITE_CONSTRAINT) { try insert.run(2, nil) })
+        #expect(later.extendedCode == (extendedCodes ? SQLITE_CONSTRAINT_NOTNULL : SQLITE_CONSTRAINT))
+        #expect(later.message == "NOT NULL constraint failed: t.y")
+
+        #expect(kept.extendedCode == (extendedCodes ? SQLITE_CONSTRAINT_UNIQUE : SQLITE_CONSTRAINT))
+        #expect(kept.message == "UNIQUE constraint failed: t.x")
+        #expect(kept.description == description)
+        #expect(kept.statement === insert)
+        #expect(kept.sql == "INSERT INTO t (x, y) VALUES (?, ?)")
     }
 
     // MARK: - Errors raised while preparing
@@ -164,7 +194,7 @@ import Testing
         let sql = "SELECT email FROM users ORDER BY email COLLATE nowhere"
         let error = try #require(expectResult(code: SQLITE_ERROR) { _ = try db.prepare(sql) })
         #expect(error.message == "no such collation sequence: nowhere")
-        #expect(error.extendedCode == SQLITE_ERROR_MISSING_COLLSEQ)
+        #expect(error.extendedCode == SQLITE_ERROR)
         db.usesExtendedErrorCodes = true
         var matched = false
         do {

@@ -77,6 +77,7 @@ import Testing
         let rollbacks = Locked(0)
         db.rollbackHook { rollbacks.withLock { $0 += 1 } }
         db.commitHook { throw TestError() }
+        db.usesExtendedErrorCodes = true
         let error = expectResult(code: SQLITE_CONSTRAINT) { try db.run("INSERT INTO t VALUES (1)") }
         #expect(error?.extendedCode == SQLITE_CONSTRAINT_COMMITHOOK)
         #expect(db.autocommit)

@@ -79,13 +79,3 @@ func openDescriptorCount(for path: String) -> Int? {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(directory)/\(descriptor)")) == target
     }.count
 }
-
-/// Waits (polling) until `condition` holds or `timeout` seconds pass; returns whether it held.
-func waitUntil(timeout: Double = 5, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while !condition() {
-        if Date() > deadline { return false }
-        usleep(1000)
-    }
-    return true
-}

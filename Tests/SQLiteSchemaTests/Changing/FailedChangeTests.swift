@@ -88,6 +88,30 @@ import Testing
         #expect(try db.integrityCheck().isEmpty)
     }
 
+    /// SQLite's error for a failed step is Core's: its codes, message and the step's SQL.
+    @Test(arguments: [false, true])
+    func sqliteErrorsCarryTheCodesAndTheFailingSQL(extendedCodes: Bool) throws {
+        let db = try makeLibrary()
+        db.usesExtendedErrorCodes = extendedCodes
+        // UNIQUE cannot be added natively: the rows are copied into a rebuilt table, where the
+        // default repeats.
+        let error = try #require(throws: Result.self) {
+            try SchemaChanger(connection: db).alter(table: "authors") {
+                $0.add(
+                    column: ColumnDefinition(
+                        name: "x", type: .INTEGER, unique: true, defaultValue: .numericLiteral("0")))
+            }
+        }
+        #expect(error.code == SQLITE_CONSTRAINT)
+        #expect(error.extendedCode == (extendedCodes ? SQLITE_CONSTRAINT_UNIQUE : SQLITE_CONSTRAINT))
+        #expect(error.message.hasPrefix("UNIQUE constraint failed: "))
+        let sql = try #require(error.sql)
+        #expect(sql.hasPrefix("INSERT INTO "), "\(sql)")
+        #expect(sql.contains(#""authors""#))
+        #expect(error.description.contains(sql))
+        #expect(try db.scalar("SELECT count(*) FROM authors") as? Int64 == 3)
+    }
+
     /// With foreign keys off, SQLite (and so the changer) does not check them.
     @Test(
         arguments: cases.filter {

@@ -8,6 +8,23 @@ import Testing
         #expect(Expression<Int64>("id").bindings.isEmpty)
     }
 
+    /// Names holding quotes work end to end, also a quote followed by a combining mark (one
+    /// Character to Swift, a quote to SQLite).
+    @Test(arguments: [
+        (#"we"ird"#, #""we""ird""#), ("a\"\u{301}b", "\"a\"\"\u{301}b\""), (#"""#, #""""""#),
+    ])
+    func quotedNamesNameThemselvesInARealDatabase(name: String, quoted: String) throws {
+        let table = Table(name)
+        let column = Expression<String>(name)
+        #expect(column.template == quoted)
+        #expect(table.select(column).asSQL() == "SELECT \(quoted) FROM \(quoted)")
+        let db = try Connection()
+        try db.run(table.create { $0.column(column) })
+        try db.run(table.insert(column <- "value"))
+        #expect(try db.pluck(table.select(column))?[column] == "value")
+        #expect(try db.scalar("SELECT name FROM sqlite_master") as? String == name)
+    }
+
     @Test func literalsAreUsedAsWritten() {
         #expect(Expression<Int>(literal: "count(*)").template == "count(*)")
     }

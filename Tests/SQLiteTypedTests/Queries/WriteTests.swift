@@ -34,6 +34,38 @@ import Testing
         }
     }
 
+    /// The typed tier's errors are Core's: SQLite's codes, message and the statement's SQL.
+    @Test func constraintErrorsCarryTheCodesAndTheSQL() throws {
+        let db = try Doc.database()
+        try db.run(users.insert(email <- "alice@mac.com"))
+        let insert = users.insert(email <- "alice@mac.com")
+        let sql = #"INSERT INTO "users" ("email") VALUES (?)"#
+        #expect(insert.expression.template == sql)
+        let error = try #require(throws: Result.self) { try db.run(insert) }
+        #expect(error.code == SQLITE_CONSTRAINT)
+        #expect(error.extendedCode == SQLITE_CONSTRAINT)
+        #expect(error.message == "UNIQUE constraint failed: users.email")
+        #expect(error.sql == sql)
+        #expect(error.description == "UNIQUE constraint failed: users.email (\(sql)) (code: 19)")
+
+        db.usesExtendedErrorCodes = true
+        let extended = try #require(throws: Result.self) { try db.run(insert) }
+        guard case .extendedError(_, let extendedCode, let statement) = extended else {
+            Issue.record("expected .extendedError, got \(extended)")
+            return
+        }
+        #expect(extendedCode == SQLITE_CONSTRAINT_UNIQUE)
+        #expect(statement?.sql == sql)
+        // A failed update names its own SQL.
+        try db.run(users.insert(email <- "betty@mac.com"))
+        let update = try #require(throws: Result.self) {
+            try db.run(users.filter(email == "betty@mac.com").update(email <- "alice@mac.com"))
+        }
+        #expect(update.extendedCode == SQLITE_CONSTRAINT_UNIQUE)
+        #expect(update.sql == #"UPDATE "users" SET "email" = ? WHERE ("email" = ?)"#)
+        #expect(try db.scalar(users.count) == 2)
+    }
+
     @Test func insertManyRowsAndFromSelect() throws {
         #expect(
             users.insertMany([email <- "alice@mac.com"], [email <- "geoff@mac.com"]).asSQL()

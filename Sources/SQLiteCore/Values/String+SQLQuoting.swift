@@ -1,0 +1,44 @@
+/// SQL quoting, written once for every tier: the typed query builder, the schema reader and
+/// changer, the Codable records and Core's own savepoints all quote names and text through it.
+extension String {
+    /// The string as an SQL identifier: in double quotes, each `"` doubled, so that any name (a
+    /// keyword, one with spaces or quotes) stands for exactly itself:
+    /// `my "table"` becomes `"my ""table"""`.
+    @inlinable
+    package var quotedIdentifier: String {
+        // Most names hold no quote: the name as it is, between the marks.
+        utf8.contains(UInt8(ascii: "\"")) ? doublingQuotes(UInt8(ascii: "\"")) : "\"" + self + "\""
+    }
+
+    /// The string as an SQL text literal: in single quotes, each `'` doubled:
+    /// `it's` becomes `'it''s'`.
+    @inlinable
+    package var quotedLiteral: String {
+        utf8.contains(UInt8(ascii: "'")) ? doublingQuotes(UInt8(ascii: "'")) : "'" + self + "'"
+    }
+
+    /// The string between two `mark`s, each `mark` in it doubled: the escaping SQL uses for
+    /// identifiers (`"`) and text (`'`), and FTS5 for its strings (`"`). `mark` is ASCII.
+    @inlinable
+    package func sqlQuoted(by mark: Unicode.Scalar) -> String {
+        let quote = UInt8(ascii: mark)
+        return utf8.contains(quote) ? doublingQuotes(quote) : String(mark) + self + String(mark)
+    }
+
+    /// The string between two `quote` bytes, each `quote` in it doubled. Doubled byte by byte,
+    /// as SQLite reads the text: a quote followed by a combining mark is one `Character` to
+    /// Swift, but still a quote to SQLite.
+    @usableFromInline
+    func doublingQuotes(_ quote: UInt8) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count + 8)
+        bytes.append(quote)
+        for byte in utf8 {
+            bytes.append(byte)
+            if byte == quote { bytes.append(quote) }
+        }
+        bytes.append(quote)
+        // Only ASCII bytes were added next to ASCII bytes: still valid UTF-8.
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
