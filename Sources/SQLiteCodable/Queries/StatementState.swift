@@ -234,11 +234,13 @@ extension Connection {
     /// SQLite's error for `code`, as the core tier reports it.
     func sqliteError(_ code: Int32, _ statement: Statement?) -> Result {
         let message = String(cString: sqlite3_errmsg(handle))
-        if usesExtendedErrorCodes {
-            return .extendedError(
-                message: message, extendedCode: sqlite3_extended_errcode(handle), statement: statement)
-        }
-        return .error(message: message, code: code & 0xFF, statement: statement)
+        let extended = sqlite3_extended_errcode(handle)
+        // Through Core's initializer, so that `.error` keeps the extended code (on the
+        // statement) too; the connection's code only when it is the failed call's.
+        return Result(
+            message: message, primaryCode: code & 0xFF,
+            extendedCode: extended & 0xFF == code & 0xFF ? extended : code, statement: statement,
+            extended: usesExtendedErrorCodes)
     }
 
     /// Runs `body` with a cached statement for `sql` and the connection locked.

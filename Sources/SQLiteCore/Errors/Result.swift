@@ -24,8 +24,11 @@ public enum Result: Error, Sendable {
     /// when ``Connection/usesExtendedErrorCodes`` is `true`.
     case extendedError(message: String, extendedCode: Int32, statement: Statement?)
 
+    /// The error for a failed call: `.extendedError` when `extended`, else `.error` with the
+    /// extended code kept on `statement` for ``extendedCode``. For every tier that builds
+    /// SQLite's errors itself.
     @usableFromInline
-    init(message: String, primaryCode: Int32, extendedCode: Int32, statement: Statement?, extended: Bool) {
+    package init(message: String, primaryCode: Int32, extendedCode: Int32, statement: Statement?, extended: Bool) {
         if extended {
             self = .extendedError(message: message, extendedCode: extendedCode, statement: statement)
         } else {
