@@ -112,6 +112,12 @@ let package = Package(
             dependencies: ["SQLiteCore", "SQLiteSchema"],
             path: "Tests/SchemaChangeFixtures"
         ),
+        // A VFS that makes reads, writes and syncs fail on demand, for any test target.
+        .target(
+            name: "FaultInjection",
+            dependencies: ["SQLiteCore"],
+            path: "Tests/FaultInjection"
+        ),
         .testTarget(
             name: "SQLiteCoreTests",
             dependencies: ["SQLiteCore"]
@@ -126,7 +132,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SQLiteTests",
-            dependencies: ["SQLite"]
+            dependencies: ["SQLite", "FaultInjection"]
         ),
         .testTarget(
             name: "SQLiteCodableTests",

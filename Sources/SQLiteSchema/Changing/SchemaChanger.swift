@@ -277,10 +277,21 @@ public final class SchemaChanger: Sendable, CustomStringConvertible {
                 try connection.execute("RELEASE SAVEPOINT \(savepoint)")
             } catch {
                 let error = Result.from(error)
-                try? connection.execute("ROLLBACK TO SAVEPOINT \(savepoint)")
+                // When SQLite cannot undo the failed statement (an I/O error), it rolls the
+                // whole transaction back: there is then nothing to undo, and a rebuild would
+                // run outside any transaction, statement by statement.
+                guard connection.isInTransaction else {
+                    throw SchemaChangeError(step: .alterTable, table: location.name, sql: sql, underlying: error)
+                }
+                let undo = "ROLLBACK TO SAVEPOINT \(savepoint)"
+                var undoFailure: Result?
+                do { try connection.execute(undo) } catch { undoFailure = Result.from(error) }
                 try? connection.execute("RELEASE SAVEPOINT \(savepoint)")
                 guard error.code == SQLITE_ERROR else {
                     throw SchemaChangeError(step: .alterTable, table: location.name, sql: sql, underlying: error)
+                }
+                if let undoFailure {
+                    throw SchemaChangeError(step: .alterTable, table: location.name, sql: undo, underlying: undoFailure)
                 }
                 // SQLite refuses to drop a key, unique, indexed or referenced column: rebuild.
                 try rebuild(location, change: .dropColumn(column), foreignKeysEnforced: foreignKeysEnforced)
