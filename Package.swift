@@ -51,6 +51,29 @@ let traitDefines: [CSetting] = featureTraits.flatMap { trait in
     trait.defines.map { CSetting.define($0, .when(traits: [trait.name])) }
 }
 
+/// Where SQLite comes from: exactly one source per build. Each is a trait; its C define tells
+/// `CSQLiteAmalgamation.c` which library is linked, and `Sources/SQLiteCore/Exports.swift`
+/// imports the matching C module. `VendoredSQLite` is a default trait, and the vendored
+/// amalgamation is also what a build with no source trait gets (`--disable-default-traits`).
+/// Turning on two sources (e.g. `traits: [.defaults, "SystemSQLite"]`) is a build error.
+let sqliteSources: [(name: String, description: String, define: String)] = [
+    (
+        "VendoredSQLite", "Compile the vendored SQLite amalgamation (the default).",
+        "SWIFT_SQLITE_SOURCE_VENDORED"
+    ),
+    (
+        "SystemSQLite",
+        "Link the operating system's libsqlite3 (pkg-config sqlite3) instead of the vendored amalgamation.",
+        "SWIFT_SQLITE_SOURCE_SYSTEM"
+    ),
+]
+
+let sourceDefines: [CSetting] = sqliteSources.map { .define($0.define, .when(traits: [$0.name])) }
+
+/// The features whose Swift API a non-vendored SQLite gets: its own build decides which of them
+/// really work, which `SQLiteFeature` reports at run time.
+let defaultFeatureTraits = Set(featureTraits.filter(\.defaultOn).map(\.name))
+
 let packageTraits: Set<Trait> = Set(
     featureTraits.map { trait -> Trait in
         // Geopoly is built on R*Tree, so asking for it brings R*Tree along.
@@ -58,7 +81,14 @@ let packageTraits: Set<Trait> = Set(
             name: trait.name, description: trait.description,
             enabledTraits: trait.name == "Geopoly" ? ["RTree"] : [])
     }
-).union([.default(enabledTraits: Set(featureTraits.filter(\.defaultOn).map(\.name)))])
+).union(
+    sqliteSources.map { source -> Trait in
+        // A library built elsewhere gets every default feature's Swift API (FTS, R*Tree...).
+        .trait(
+            name: source.name, description: source.description,
+            enabledTraits: source.name == "VendoredSQLite" ? [] : defaultFeatureTraits)
+    }
+).union([.default(enabledTraits: defaultFeatureTraits.union(["VendoredSQLite"]))])
 
 let package = Package(
     name: "swift-sqlite",
@@ -75,16 +105,27 @@ let package = Package(
     targets: [
         .target(
             name: "CSQLiteAmalgamation",
-            exclude: ["sqlite3.c", "PROVENANCE", "include/sqlite3ext.h"],
+            exclude: ["sqlite3.c", "sqlite3.h", "sqlite3ext.h", "PROVENANCE"],
             sources: ["CSQLiteAmalgamation.c"],
             // CSQLiteAmalgamation.c includes sqlite3.c; it turns SWIFT_SQLITE_JSON's absence
             // into SQLITE_OMIT_JSON, since a trait condition can only add a flag.
-            cSettings: alwaysOnDefines + traitDefines,
+            cSettings: alwaysOnDefines + traitDefines + sourceDefines,
             linkerSettings: [.linkedLibrary("m")]
+        ),
+        // The operating system's SQLite, for the SystemSQLite trait.
+        .systemLibrary(
+            name: "CSQLiteSystem",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .yum(["sqlite-devel"]), .brew(["sqlite"])]
         ),
         .target(
             name: "SQLiteCore",
-            dependencies: ["CSQLiteAmalgamation"]
+            dependencies: [
+                // Always a dependency: a build with no source trait uses it. Under another
+                // source it compiles to nothing.
+                "CSQLiteAmalgamation",
+                .target(name: "CSQLiteSystem", condition: .when(traits: ["SystemSQLite"])),
+            ]
         ),
         .target(
             name: "SQLiteTyped",
@@ -104,7 +145,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["SQLiteCore", "SQLiteTyped", "SQLiteCodable", "CSQLiteAmalgamation"]
+            dependencies: ["SQLiteCore", "SQLiteTyped", "SQLiteCodable"]
         ),
         // The schema changes the typed and Codable tiers' tests make under cached statements.
         .target(

@@ -69,7 +69,7 @@ if [ "$fail" -ne 0 ]; then
 fi
 
 if [ "$check_only" -eq 1 ]; then
-  for f in sqlite3.c include/sqlite3.h include/sqlite3ext.h; do
+  for f in sqlite3.c sqlite3.h sqlite3ext.h; do
     cmp -s "$work/$(basename "$f")" "$dest/$f" || { echo "error: vendored $f differs from the registry copy" >&2; exit 1; }
   done
   echo "vendored amalgamation matches sqlean-py==$package_version" >&2
@@ -77,7 +77,7 @@ if [ "$check_only" -eq 1 ]; then
 fi
 
 cp "$work/sqlite3.c" "$dest/sqlite3.c"
-cp "$work/sqlite3.h" "$work/sqlite3ext.h" "$dest/include/"
+cp "$work/sqlite3.h" "$work/sqlite3ext.h" "$dest/"
 cat >"$dest/PROVENANCE" <<PROV
 SQLite $version
 source id: $source_id
@@ -85,8 +85,8 @@ package: sqlean-py==$package_version (PyPI source distribution, $(basename "$arc
 sha256 $(basename "$archive"): $(sha256sum "$archive" | cut -d' ' -f1)
 transformation: sqlite/sqlite3.c cut after the line "$marker"; sqlite3.h and sqlite3ext.h copied unmodified
 sha256 sqlite3.c: $sum_c
-sha256 include/sqlite3.h: $sum_h
-sha256 include/sqlite3ext.h: $sum_ext
+sha256 sqlite3.h: $sum_h
+sha256 sqlite3ext.h: $sum_ext
 date: $(date -u +%Y-%m-%d)
 PROV
 echo "wrote SQLite $version to $dest" >&2

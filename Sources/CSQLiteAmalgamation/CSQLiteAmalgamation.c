@@ -1,6 +1,15 @@
 // The one translation unit of the C target: the pinned amalgamation, compiled with the
 // package's flags (Package.swift) plus the few that a trait cannot express directly.
 
+// Exactly one SQLite source per build (Package.swift's sqliteSources): two is a mistake in the
+// traits, never a silent choice. Each `defined(...)` counts 1.
+#if (defined(SWIFT_SQLITE_SOURCE_VENDORED) + defined(SWIFT_SQLITE_SOURCE_SYSTEM)) > 1
+#error "swift-sqlite: the traits VendoredSQLite and SystemSQLite are both on; enable exactly one SQLite source (a dependency's traits: [.defaults, \"SystemSQLite\"] turns on both; write traits: [\"SystemSQLite\"])"
+#endif
+
+// Another source links its own library: the amalgamation must not be compiled in beside it.
+#if !defined(SWIFT_SQLITE_SOURCE_SYSTEM)
+
 // JSON is built into SQLite: the JSON trait being off is what removes it.
 #ifndef SWIFT_SQLITE_JSON
 #define SQLITE_OMIT_JSON 1
@@ -20,3 +29,5 @@
 #if defined(__clang__)
 #pragma clang diagnostic pop
 #endif
+
+#endif // !SWIFT_SQLITE_SOURCE_SYSTEM

@@ -1,5 +1,9 @@
 /// An optional SQLite feature, chosen at build time by a package trait.
 ///
+/// It reports the SQLite library the program runs, from that library's own compile options:
+/// under the `SystemSQLite` trait that is the operating system's build, whose features the
+/// traits do not choose.
+///
 /// ```swift
 /// if SQLiteFeature.fts5.isAvailable {
 ///     try db.execute("CREATE VIRTUAL TABLE docs USING fts5(body)")
@@ -26,7 +30,8 @@ public enum SQLiteFeature: String, CaseIterable, Sendable, Hashable {
     case preupdateHook = "ENABLE_PREUPDATE_HOOK"
     /// WAL snapshots (trait `Snapshot`).
     case snapshot = "ENABLE_SNAPSHOT"
-    /// JSON functions (trait `JSON`; compiled out as `OMIT_JSON`).
+    /// JSON functions (trait `JSON`; compiled out as `OMIT_JSON`; before SQLite 3.38, which
+    /// built them in, compiled in as `ENABLE_JSON1`).
     case json = "OMIT_JSON"
     /// STAT4 planner statistics (trait `STAT4`, off by default).
     case stat4 = "ENABLE_STAT4"
@@ -34,7 +39,9 @@ public enum SQLiteFeature: String, CaseIterable, Sendable, Hashable {
     /// Whether this build of SQLite has the feature.
     public var isAvailable: Bool {
         switch self {
-        case .json: !CompileOptions.isUsed(rawValue)
+        case .json:
+            SQLiteVersion.current >= SQLiteVersion(major: 3, minor: 38)
+                ? !CompileOptions.isUsed(rawValue) : CompileOptions.isUsed("ENABLE_JSON1")
         default: CompileOptions.isUsed(rawValue)
         }
     }
@@ -43,7 +50,9 @@ public enum SQLiteFeature: String, CaseIterable, Sendable, Hashable {
     public static var available: [SQLiteFeature] { allCases.filter(\.isAvailable) }
 }
 
-/// The compile-time options of the SQLite build (`sqlite3_compileoption_get`/`_used`).
+/// The compile-time options of the SQLite library the program runs
+/// (`sqlite3_compileoption_get`/`_used`): the vendored build's, or under the `SystemSQLite` trait
+/// the operating system's.
 public enum CompileOptions {
     /// Every option, without its `SQLITE_` prefix, e.g. `"ENABLE_FTS5"`, `"THREADSAFE=2"`.
     public static var all: [String] {

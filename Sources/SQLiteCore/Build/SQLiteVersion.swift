@@ -14,7 +14,9 @@ public struct SQLiteVersion: Comparable, Hashable, Sendable, CustomStringConvert
         self.point = point
     }
 
-    /// The version of the SQLite library this package is running (`sqlite3_libversion_number`).
+    /// The version of the SQLite library this package is running (`sqlite3_libversion_number`):
+    /// the vendored amalgamation's, or under the `SystemSQLite` trait the version of the system
+    /// library loaded at run time, which may be newer than the headers the package was built with.
     public static var current: SQLiteVersion {
         let number = Int(sqlite3_libversion_number())
         return SQLiteVersion(major: number / 1_000_000, minor: number / 1000 % 1000, point: number % 1000)

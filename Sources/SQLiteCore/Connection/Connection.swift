@@ -64,6 +64,10 @@ public final class Connection: @unchecked Sendable {
             sqlite3_close_v2(pointer)
             throw error
         }
+        #if SystemSQLite
+            // As the vendored build (SQLITE_DQS=0): "name" is an identifier, never a string.
+            _ = swift_sqlite_disable_double_quoted_strings(pointer)
+        #endif
         connection = ConnectionHandle(pointer: pointer)
         statementCache = StatementCache(capacity: 64, lock: connection.lock)
         // A read-only database (also one opened `?mode=ro`) cannot change its journal mode, and
@@ -308,7 +312,17 @@ public final class Connection: @unchecked Sendable {
     }
 
     /// Whether an ``interrupt()`` is in effect for running statements.
-    public var isInterrupted: Bool { connection.ifOpen { sqlite3_is_interrupted($0) != 0 } ?? false }
+    ///
+    /// Under the `SystemSQLite` trait with a system SQLite older than 3.41, which lacks
+    /// `sqlite3_is_interrupted`, this is always false.
+    public var isInterrupted: Bool {
+        #if SystemSQLite
+            guard let isInterrupted = NewerCFunctions.isInterrupted else { return false }
+            return connection.ifOpen { isInterrupted($0) != 0 } ?? false
+        #else
+            return connection.ifOpen { sqlite3_is_interrupted($0) != 0 } ?? false
+        #endif
+    }
 
     // MARK: - Preparing, under the lock
 

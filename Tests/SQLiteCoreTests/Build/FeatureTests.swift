@@ -1,8 +1,42 @@
+import Foundation
 import SQLiteCore
 import Testing
 
+/// Whether this build compiled the vendored amalgamation (no `SystemSQLite` trait): only then do
+/// the version and compile options of the library follow this package's pins and flags.
+private let vendored: Bool = {
+    #if SystemSQLite
+        false
+    #else
+        true
+    #endif
+}()
+
+/// The file mapped at the address of `sqlite3_libversion` (the program, or a shared library),
+/// from `/proc/self/maps`; nil where there is no such file.
+private let openedImageOfSQLite: String? = {
+    let function: @convention(c) () -> UnsafePointer<CChar>? = sqlite3_libversion
+    let address = UInt(bitPattern: unsafeBitCast(function, to: UnsafeRawPointer.self))
+    // Read to the end: /proc files report no size, and a one-buffer read stops at 4 KiB.
+    guard let file = FileHandle(forReadingAtPath: "/proc/self/maps") else { return nil }
+    defer { try? file.close() }
+    let maps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+    for line in maps.split(separator: "\n") {
+        // start-end perms offset device inode path
+        let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+        let range = fields.first?.split(separator: "-").compactMap { UInt($0, radix: 16) } ?? []
+        if fields.count >= 6, range.count == 2, range[0] <= address, address < range[1] {
+            return String(fields[5])
+        }
+    }
+    return nil
+}()
+
+private let systemLibraryReason: Comment = "SystemSQLite: the system library's build decides this"
+
 @Suite struct VersionTests {
-    @Test func currentVersionIsThePinnedAmalgamation() {
+    @Test(.enabled(if: vendored, systemLibraryReason))
+    func currentVersionIsThePinnedAmalgamation() {
         #expect(SQLiteVersion.current == SQLiteVersion(major: 3, minor: 50, point: 4))
         #expect(SQLiteVersion.current.description == "SQLite 3.50.4")
         #expect(
@@ -13,7 +47,24 @@ import Testing
 
     @Test func connectionReportsTheVersion() throws {
         #expect(try Connection().sqliteVersion == .current)
-        #expect(try Connection().scalar("SELECT sqlite_version()") as? String == "3.50.4")
+        if vendored { #expect(try Connection().scalar("SELECT sqlite_version()") as? String == "3.50.4") }
+    }
+
+    /// The version is the running library's, whichever it is: the same as SQL's sqlite_version()
+    /// and the C library's own string.
+    @Test func currentVersionIsTheLinkedLibrary() throws {
+        let library = String(cString: sqlite3_libversion())
+        #expect(SQLiteVersion.current.description == "SQLite \(library)")
+        #expect(try Connection().scalar("SELECT sqlite_version()") as? String == library)
+        #expect(try Connection().scalar("SELECT sqlite_source_id()") as? String == SQLiteVersion.sourceID)
+    }
+
+    /// The SQLite functions the program calls live in the library the build chose: the program
+    /// itself (the amalgamation compiled in) or the system's libsqlite3.
+    @Test(.enabled(if: openedImageOfSQLite != nil, "needs /proc/self/maps"))
+    func sqliteComesFromTheChosenLibrary() throws {
+        let image = try #require(openedImageOfSQLite)
+        #expect(image.contains("libsqlite3") == !vendored, "\(image)")
     }
 
     @Test(arguments: [
@@ -37,7 +88,8 @@ import Testing
 }
 
 @Suite struct CompileOptionTests {
-    @Test func alwaysOnFlagsAreCompiledIn() {
+    @Test(.enabled(if: vendored, systemLibraryReason))
+    func alwaysOnFlagsAreCompiledIn() {
         let all = CompileOptions.all
         #expect(all.contains("THREADSAFE=2"))
         #expect(all.contains("DQS=0"))
@@ -52,8 +104,13 @@ import Testing
     @Test func isUsedTakesNamesWithOrWithoutThePrefix() {
         #expect(CompileOptions.isUsed("THREADSAFE"))
         #expect(CompileOptions.isUsed("SQLITE_THREADSAFE"))
-        #expect(CompileOptions.isUsed("OMIT_DEPRECATED"))
         #expect(!CompileOptions.isUsed("NO_SUCH_OPTION"))
+        #expect(!CompileOptions.all.isEmpty)
+        for option in CompileOptions.all {
+            let name = String(option.prefix { $0 != "=" })
+            #expect(CompileOptions.isUsed(name), "\(option)")
+            #expect(CompileOptions.isUsed("SQLITE_" + name), "\(option)")
+        }
     }
 
     @Test func availableFeaturesMatchTheirCompileOptions() {
@@ -65,7 +122,8 @@ import Testing
     }
 
     /// The package traits in effect for this build, as compilation conditions of the test target.
-    @Test func featuresFollowThePackageTraits() {
+    @Test(.enabled(if: vendored, systemLibraryReason))
+    func featuresFollowThePackageTraits() {
         #if FTS5
             #expect(SQLiteFeature.fts5.isAvailable)
         #else
@@ -124,6 +182,19 @@ import Testing
         #endif
     }
 
+    /// SQLITE_DQS=0 in the vendored build, a per-connection setting on a system library: a
+    /// double-quoted name that is no column is an error, in queries and in schema statements,
+    /// never a string.
+    @Test func doubleQuotedTextIsAlwaysAnIdentifier() throws {
+        let db = try Connection()
+        try db.execute("CREATE TABLE t (x)")
+        let query = expectResult(code: SQLITE_ERROR) { _ = try db.scalar(#"SELECT "missing" FROM t"#) }
+        #expect(query?.message.hasPrefix("no such column") == true)
+        expectResult(code: SQLITE_ERROR) { try db.execute(#"CREATE INDEX i ON t ("missing")"#) }
+        #expect(try db.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'i'") as? Int64 == 0)
+        #expect(try db.scalar(#"SELECT 'text' = "x" FROM (SELECT 'text' AS x)"#) as? Int64 == 1)
+    }
+
     @Test func deepExpressionIsAnErrorNotACrash() throws {
         let db = try Connection()
         let depth = 5000
@@ -139,7 +210,7 @@ import Testing
 /// Each optional feature works when compiled in and is absent when not; the tests of a
 /// compiled-out feature are skipped, with the reason shown.
 @Suite struct FeatureTests {
-    @Test(.enabled(if: SQLiteFeature.fts5.isAvailable, "FTS5 is compiled out (trait FTS5 off)"))
+    @Test(.enabled(if: SQLiteFeature.fts5.isAvailable, "FTS5 is not in this SQLite build"))
     func fts5FullTextSearch() throws {
         let db = try Connection()
         try db.execute(
@@ -153,14 +224,14 @@ import Testing
         #expect(hits.contains("the quick brown fox"))
     }
 
-    @Test(.disabled(if: SQLiteFeature.fts5.isAvailable, "FTS5 is compiled in"))
+    @Test(.disabled(if: SQLiteFeature.fts5.isAvailable, "FTS5 is in this SQLite build"))
     func fts5AbsentIsAnError() throws {
         let db = try Connection()
         let error = expectResult(code: SQLITE_ERROR) { try db.execute("CREATE VIRTUAL TABLE docs USING fts5(body)") }
         #expect(error?.message.contains("no such module") == true)
     }
 
-    @Test(.enabled(if: SQLiteFeature.fts4.isAvailable, "FTS4 is compiled out (trait FTS4 off)"))
+    @Test(.enabled(if: SQLiteFeature.fts4.isAvailable, "FTS4 is not in this SQLite build"))
     func fts4FullTextSearch() throws {
         let db = try Connection()
         try db.execute(
@@ -171,7 +242,7 @@ import Testing
         #expect(try db.scalar("SELECT count(*) FROM notes WHERE notes MATCH '(alpha OR delta)'") as? Int64 == 2)
     }
 
-    @Test(.enabled(if: SQLiteFeature.rtree.isAvailable, "R*Tree is compiled out (trait RTree off)"))
+    @Test(.enabled(if: SQLiteFeature.rtree.isAvailable, "R*Tree is not in this SQLite build"))
     func rtreeSpatialIndex() throws {
         let db = try Connection()
         try db.execute(
@@ -184,39 +255,39 @@ import Testing
                 == 1)
     }
 
-    @Test(.enabled(if: SQLiteFeature.geopoly.isAvailable, "Geopoly is compiled out (trait Geopoly off)"))
+    @Test(.enabled(if: SQLiteFeature.geopoly.isAvailable, "Geopoly is not in this SQLite build"))
     func geopolyArea() throws {
         let db = try Connection()
         #expect(try db.scalar("SELECT geopoly_area('[[0,0],[2,0],[2,2],[0,2],[0,0]]')") as? Double == 4)
     }
 
-    @Test(.enabled(if: SQLiteFeature.mathFunctions.isAvailable, "math functions are compiled out"))
+    @Test(.enabled(if: SQLiteFeature.mathFunctions.isAvailable, "math functions are not in this SQLite build"))
     func mathFunctions() throws {
         let db = try Connection()
         #expect(try db.scalar("SELECT sqrt(16)") as? Double == 4)
         #expect(try db.scalar("SELECT pow(2, 10)") as? Double == 1024)
     }
 
-    @Test(.disabled(if: SQLiteFeature.mathFunctions.isAvailable, "math functions are compiled in"))
+    @Test(.disabled(if: SQLiteFeature.mathFunctions.isAvailable, "math functions are in this SQLite build"))
     func mathFunctionsAbsentIsAnError() throws {
         let db = try Connection()
         expectResult(code: SQLITE_ERROR) { _ = try db.scalar("SELECT sqrt(16)") }
     }
 
-    @Test(.enabled(if: SQLiteFeature.json.isAvailable, "JSON is compiled out (trait JSON off)"))
+    @Test(.enabled(if: SQLiteFeature.json.isAvailable, "JSON is not in this SQLite build"))
     func jsonFunctions() throws {
         let db = try Connection()
         #expect(try db.scalar(#"SELECT json_extract('{"a":{"b":[1,2,3]}}', '$.a.b[2]')"#) as? Int64 == 3)
         #expect(try db.scalar("SELECT json_array(1, 'two', NULL)") as? String == #"[1,"two",null]"#)
     }
 
-    @Test(.disabled(if: SQLiteFeature.json.isAvailable, "JSON is compiled in"))
+    @Test(.disabled(if: SQLiteFeature.json.isAvailable, "JSON is in this SQLite build"))
     func jsonAbsentIsAnError() throws {
         let db = try Connection()
         expectResult(code: SQLITE_ERROR) { _ = try db.scalar("SELECT json_array(1)") }
     }
 
-    @Test(.enabled(if: SQLiteFeature.dbstat.isAvailable, "dbstat is compiled out (trait DBStat off)"))
+    @Test(.enabled(if: SQLiteFeature.dbstat.isAvailable, "dbstat is not in this SQLite build"))
     func dbstatVirtualTable() throws {
         let db = try Connection()
         try db.execute("CREATE TABLE t (x); INSERT INTO t VALUES (1)")

@@ -1,0 +1,28 @@
+#if SystemSQLite
+    #if canImport(Glibc)
+        import Glibc
+    #elseif canImport(Musl)
+        import Musl
+    #elseif canImport(Darwin)
+        import Darwin
+    #endif
+
+    /// The functions of SQLite's C API that Core calls and that are newer than the oldest system
+    /// library the `SystemSQLite` trait supports (3.40). A system build looks each one up in the
+    /// loaded libsqlite3 at run time, once: `nil` when the library is too old, and the API built
+    /// on it says so (reports false or throws). The vendored build calls them directly.
+    enum NewerCFunctions {
+        /// `sqlite3_is_interrupted` (3.41).
+        static let isInterrupted = symbol("sqlite3_is_interrupted", as: IsInterrupted.self)
+
+        typealias IsInterrupted = @convention(c) (OpaquePointer?) -> Int32
+
+        /// The function `name` of the process's loaded libraries, as a C function of type `F`.
+        private static func symbol<F>(_ name: String, as type: F.Type) -> F? {
+            // The handle of the program itself searches every library it loaded, libsqlite3
+            // among them, whichever path the dynamic linker found it at.
+            guard let program = dlopen(nil, RTLD_NOW), let address = dlsym(program, name) else { return nil }
+            return unsafeBitCast(address, to: type)
+        }
+    }
+#endif
