@@ -21,7 +21,8 @@ struct RecordErrorCodeTests {
     }
 
     @Test(
-        "a constraint error has its codes, message and SQL, with and without extended error codes", arguments: Write.allCases,
+        "a constraint error has its codes, message and SQL, with and without extended error codes",
+        arguments: Write.allCases,
         [false, true])
     func uniqueViolation(write: Write, extended: Bool) throws {
         let db = try Connection()
