@@ -7,27 +7,31 @@ import Testing
     static let balance = Doc.balance
     static let text = Expression<String>("text")
 
-    static let cases: [(Setter, String)] = [
-        (count <- 0, #""count" = 0"#),
-        (count <- count + 1, #""count" = ("count" + 1)"#),
-        (count += 1, #""count" = ("count" + 1)"#),
-        (count -= 1, #""count" = ("count" - 1)"#),
-        (count *= 2, #""count" = ("count" * 2)"#),
-        (count /= 2, #""count" = ("count" / 2)"#),
-        (count %= 2, #""count" = ("count" % 2)"#),
-        (count <<= 1, #""count" = ("count" << 1)"#),
-        (count >>= 1, #""count" = ("count" >> 1)"#),
-        (count &= 1, #""count" = ("count" & 1)"#),
-        (count |= 1, #""count" = ("count" | 1)"#),
-        (count ^= 1, #""count" = (~(("count" & 1)) & ("count" | 1))"#),
-        (count++, #""count" = ("count" + 1)"#),
-        (count--, #""count" = ("count" - 1)"#),
-        (optionalCount++, #""n" = ("n" + 1)"#),
-        (optionalCount <- nil, #""n" = NULL"#),
-        (balance -= 100.0, #""balance" = ("balance" - 100.0)"#),
-        (balance += 100.0, #""balance" = ("balance" + 100.0)"#),
-        (text += "!", #""text" = ("text" || '!')"#),
-    ]
+    // Computed, not stored: a global keeping setters that hold SQL (an enum payload whose
+    // pointer carries the case tag in its spare bits) reads to LeakSanitizer as leaked.
+    static var cases: [(Setter, String)] {
+        [
+            (count <- 0, #""count" = 0"#),
+            (count <- count + 1, #""count" = ("count" + 1)"#),
+            (count += 1, #""count" = ("count" + 1)"#),
+            (count -= 1, #""count" = ("count" - 1)"#),
+            (count *= 2, #""count" = ("count" * 2)"#),
+            (count /= 2, #""count" = ("count" / 2)"#),
+            (count %= 2, #""count" = ("count" % 2)"#),
+            (count <<= 1, #""count" = ("count" << 1)"#),
+            (count >>= 1, #""count" = ("count" >> 1)"#),
+            (count &= 1, #""count" = ("count" & 1)"#),
+            (count |= 1, #""count" = ("count" | 1)"#),
+            (count ^= 1, #""count" = (~(("count" & 1)) & ("count" | 1))"#),
+            (count++, #""count" = ("count" + 1)"#),
+            (count--, #""count" = ("count" - 1)"#),
+            (optionalCount++, #""n" = ("n" + 1)"#),
+            (optionalCount <- nil, #""n" = NULL"#),
+            (balance -= 100.0, #""balance" = ("balance" - 100.0)"#),
+            (balance += 100.0, #""balance" = ("balance" + 100.0)"#),
+            (text += "!", #""text" = ("text" || '!')"#),
+        ]
+    }
 
     @Test(arguments: cases)
     func rendersDocumentedSQL(_ setter: Setter, _ sql: String) {
