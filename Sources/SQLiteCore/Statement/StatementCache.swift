@@ -210,9 +210,11 @@ extension Connection {
         return try body(statement)
     }
 
-    /// A statement for `sql` from the cache, prepared on a miss. Called with the lock held.
+    /// A statement for `sql` from the cache, prepared on a miss. Called with the lock held
+    /// (a higher tier that keeps state with the connection takes the lock once for that state
+    /// and the statement).
     @usableFromInline
-    func lockedCachedStatement(_ sql: String) throws(Result) -> Statement {
+    package func lockedCachedStatement(_ sql: String) throws(Result) -> Statement {
         if let statement = statementCache.checkOutLocked(sql) { return statement }
         let statement = try prepareStatement(sql, persistent: true)
         statement.cacheKey = sql
@@ -224,7 +226,7 @@ extension Connection {
     /// one left part way through its rows is reset, so that it holds no read transaction in
     /// the cache.
     @usableFromInline
-    func returnLockedToCache(_ statement: Statement) {
+    package func returnLockedToCache(_ statement: Statement) {
         if sqlite3_stmt_busy(statement.handle) != 0 { sqlite3_reset(statement.handle) }
         statementCache.checkInLocked(statement)
     }
@@ -238,6 +240,14 @@ extension Connection {
     ) throws(Result) -> Int64 {
         connection.lock.lock()
         defer { connection.lock.unlock() }
+        return try runCachedLocked(sql, binding: count, with: bind)
+    }
+
+    /// ``runCached(_:binding:with:)`` for a caller that holds the connection's lock (to look up
+    /// the SQL in state it keeps with the connection first).
+    package func runCachedLocked(
+        _ sql: String, binding count: Int, with bind: (OpaquePointer) throws(Result) -> Int32
+    ) throws(Result) -> Int64 {
         let statement = try lockedCachedStatement(sql)
         // A run leaves the statement reset, whether it succeeds or fails, and a failed bind
         // leaves it unstarted: it goes back as it is.

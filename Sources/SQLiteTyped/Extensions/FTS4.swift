@@ -28,7 +28,7 @@
     /// try db.run(emails.create(.FTS4(config)))
     /// // CREATE VIRTUAL TABLE "emails" USING fts4("subject", "body", notindexed="body", languageid="lid", order="desc")
     /// ```
-    open class FTS4Config: FTSConfig, @unchecked Sendable {
+    open class FTS4Config: FTSConfig {
         /// The `matchinfo=` option.
         public enum MatchInfo: String, Sendable, CustomStringConvertible {
             /// `matchinfo="fts3"`.

@@ -13,7 +13,7 @@
     }
 
     /// The options of an FTS5 table (https://www.sqlite.org/fts5.html#fts5_table_creation_and_initialization).
-    open class FTS5Config: FTSConfig, @unchecked Sendable {
+    open class FTS5Config: FTSConfig {
         /// The `detail=` option.
         public enum Detail: String, Sendable {
             /// Full positional detail (the default).

@@ -72,7 +72,7 @@
 
     /// Options shared by ``FTS4Config`` and ``FTS5Config``: columns, tokenizer, prefix indexes,
     /// external content.
-    open class FTSConfig: @unchecked Sendable {
+    open class FTSConfig {
         /// A column option.
         public enum ColumnOption: Sendable {
             /// The column is stored but not indexed.

@@ -14,14 +14,20 @@ extension Connection {
     /// The result is an `AnySequence<Row>`, as in SQLite.swift; iterating it again runs the
     /// query again.
     public func prepare(_ query: QueryType) throws -> AnySequence<Row> {
-        let expression = SelectShapeCache.render(query.clauses)
-        let iterator = try rowIterator(expression, query.clauses)
-        return AnySequence(RowSequence(connection: self, query: expression, clauses: query.clauses, iterator: iterator))
+        let clauses = query.clauses
+        let (expression, iterator) = try withTierStoreLock {
+            let expression = SelectShapeCache.render(clauses, in: typedState)
+            return (expression, try lockedRowIterator(expression, clauses))
+        }
+        return AnySequence(RowSequence(connection: self, query: expression, clauses: clauses, iterator: iterator))
     }
 
     /// Prepares `query` for iteration with errors thrown from ``RowIterator/failableNext()``.
     public func prepareRowIterator(_ query: QueryType) throws -> RowIterator {
-        try rowIterator(SelectShapeCache.render(query.clauses), query.clauses)
+        let clauses = query.clauses
+        return try withTierStoreLock {
+            try lockedRowIterator(SelectShapeCache.render(clauses, in: typedState), clauses)
+        }
     }
 
     /// The first row `query` returns (adding `LIMIT 1`), or nil when there is none.
@@ -37,9 +43,12 @@ extension Connection {
     }
 
     private func pluckRow(_ clauses: QueryClauses) throws -> Row? {
-        let query = SelectShapeCache.render(clauses, limit: (1, clauses.limit?.offset))
-        // One lock for the whole lookup: the calls below take it again without contention.
-        return try withLockedCachedStatement(query.template) { statement throws -> Row? in
+        // One lock for the whole lookup, the shape cache and the statement cache included: the
+        // calls below take it again without contention.
+        try withTierStoreLock { () throws -> Row? in
+            let query = SelectShapeCache.render(clauses, limit: (1, clauses.limit?.offset), in: typedState)
+            let statement = try lockedCachedStatement(query.template)
+            defer { returnLockedToCache(statement) }
             if !query.bindings.isEmpty {
                 // A statement that ran to its end last time is not busy, so the cache left it
                 // as it was; binding needs it reset (cheap when it already is).
@@ -60,6 +69,17 @@ extension Connection {
     /// ```
     @discardableResult
     public func run(_ query: Insert) throws -> Int64 {
+        if query.storedTemplate == nil {
+            // Built from setters: the text from the connection's shape cache, the statement from
+            // its statement cache, under one taking of the lock.
+            lockTierStore()
+            defer { unlockTierStore() }
+            let (sql, count) = InsertShapeCache.statement(
+                in: typedState.insertShapes, query.target, query.values.setters)
+            return try runCachedLocked(sql, binding: count) { handle throws(Result) in
+                try query.values.bind(to: handle)
+            }
+        }
         guard query.values.kind == .bindings else {
             // Bound straight from the setters or the other tier's values: no array of bindings,
             // no copy of the insert's values, and one taking of the lock.
@@ -143,7 +163,12 @@ extension Connection {
 
     /// A row iterator over `query` from the statement cache.
     func rowIterator(_ query: Expression<Void>, _ clauses: QueryClauses) throws -> RowIterator {
-        let statement = try cachedStatement(query.template)
+        try withTierStoreLock { try lockedRowIterator(query, clauses) }
+    }
+
+    /// ``rowIterator(_:_:)`` with the connection's lock held.
+    private func lockedRowIterator(_ query: Expression<Void>, _ clauses: QueryClauses) throws -> RowIterator {
+        let statement = try lockedCachedStatement(query.template)
         // A binding mistake is recorded by `bind` and thrown by the first step.
         if !query.bindings.isEmpty { statement.bind(query.bindings) }
         return RowIterator(statement: statement, clauses: clauses, connection: self)
@@ -154,7 +179,7 @@ extension Connection {
     /// where the typed tier notices that. Call it after the first step of each run.
     @inline(__always)
     func columnMap(_ statement: Statement, _ clauses: QueryClauses?) -> ColumnMap {
-        if let attached = statement.tierStore.typed as? ColumnMap, attached.isCurrent(for: statement) {
+        if let attached = statement.tierObject(.typed) as? ColumnMap, attached.isCurrent(for: statement) {
             return attached
         }
         return buildColumnMap(statement, clauses)
@@ -171,7 +196,7 @@ extension Connection {
             } else {
                 ColumnMap.build(rawStatement: statement)
             }
-        statement.tierStore.typed = map
+        statement.setTierObject(map, for: .typed)
         return map
     }
 }

@@ -1,7 +1,13 @@
 /// An `INSERT` statement; `try db.run(insert)` runs it and returns the new row's rowid.
 public struct Insert: ExpressionType, Sendable {
     /// The statement text.
-    public var template: String
+    ///
+    /// An insert built from setters is rendered when it runs, through its connection's cache
+    /// of statement shapes; reading its text here renders it anew.
+    public var template: String {
+        get { storedTemplate ?? target.render(values.setters) }
+        set { storedTemplate = newValue }
+    }
 
     /// The values to bind.
     ///
@@ -9,28 +15,43 @@ public struct Insert: ExpressionType, Sendable {
     /// `db.run` binds them straight from the setters.
     public var bindings: [Binding?] {
         get { values.allBindings }
-        set { values = .bindings(newValue) }
+        set {
+            // The text of the setters the new values replace stays.
+            storedTemplate = template
+            values = .bindings(newValue)
+        }
     }
+
+    /// The statement text when given; nil for an insert of setters into ``target``, rendered
+    /// when it runs.
+    var storedTemplate: String?
+
+    /// The table and conflict clause of an insert of setters whose text is rendered when it
+    /// runs (``storedTemplate`` nil); unused otherwise.
+    let target: InsertTarget
 
     /// The values, as the insert was built with them.
     var values: InsertValues
 
     /// An insert from its text and bindings.
     public init(_ template: String, _ bindings: [Binding?]) {
-        self.template = template
+        self.storedTemplate = template
+        self.target = InsertTarget.none
         self.values = .bindings(bindings)
     }
 
-    /// An insert binding the values of `setters` in order; `allBound` when each is a single
-    /// bound value (one parameter per setter).
-    init(_ template: String, setters: SetterList, allBound: Bool) {
-        self.template = template
-        self.values = .setters(setters, allBound: allBound)
+    /// An insert of `setters` into `target`, its text rendered when it runs (see
+    /// ``InsertShapeCache``).
+    init(_ target: InsertTarget, _ setters: SetterList) {
+        self.storedTemplate = nil
+        self.target = target
+        self.values = .setters(setters)
     }
 
     /// An insert binding values another tier of this package holds in its own form.
     package init(_ template: String, values: any InsertValueList) {
-        self.template = template
+        self.storedTemplate = template
+        self.target = InsertTarget.none
         self.values = .list(values)
     }
 }
@@ -44,8 +65,6 @@ struct InsertValues: Sendable {
     enum Kind: UInt8, Sendable {
         case bindings
         case setters
-        /// Setters whose values are all single bound values: as many parameters as setters.
-        case boundSetters
         case list
     }
 
@@ -59,8 +78,8 @@ struct InsertValues: Sendable {
             kind: .bindings, bindings: bindings, setters: SetterList(first: nil, rest: []), list: NoInsertValues())
     }
 
-    static func setters(_ setters: SetterList, allBound: Bool) -> InsertValues {
-        InsertValues(kind: allBound ? .boundSetters : .setters, bindings: [], setters: setters, list: NoInsertValues())
+    static func setters(_ setters: SetterList) -> InsertValues {
+        InsertValues(kind: .setters, bindings: [], setters: setters, list: NoInsertValues())
     }
 
     static func list(_ list: any InsertValueList) -> InsertValues {
@@ -71,7 +90,7 @@ struct InsertValues: Sendable {
     var allBindings: [Binding?] {
         switch kind {
         case .bindings: bindings
-        case .setters, .boundSetters: setters.bindings
+        case .setters: setters.bindings
         case .list: list.bindings
         }
     }
@@ -81,7 +100,6 @@ struct InsertValues: Sendable {
         switch kind {
         case .bindings: bindings.count
         case .setters: setters.parameterCount
-        case .boundSetters: setters.count
         case .list: list.parameterCount
         }
     }
@@ -97,7 +115,7 @@ struct InsertValues: Sendable {
                 if code != SQLITE_OK { return code }
             }
             return SQLITE_OK
-        case .setters, .boundSetters: return try setters.bind(to: handle)
+        case .setters: return try setters.bind(to: handle)
         case .list: return try list.bind(to: handle)
         }
     }
@@ -173,29 +191,11 @@ extension QueryType {
     }
 
     func insert(_ onConflict: OnConflict?, _ values: SetterList) -> Insert {
-        if values.count == 0 {
-            var sql = "INSERT"
-            if let onConflict { sql += " OR " + onConflict.rawValue }
-            return Insert(sql + " INTO " + qualifiedTableName + " DEFAULT VALUES", [])
-        }
         let from = clauses.from
-        let (sql, allBound) = InsertShapeCache.sql(
-            table: from.name, database: from.database, conflict: onConflict, setters: values
-        ) { renderInsert(onConflict, values) }
-        return Insert(sql, setters: values, allBound: allBound)
-    }
-
-    private func renderInsert(_ onConflict: OnConflict?, _ values: SetterList) -> String {
-        var sql = "INSERT"
-        if let onConflict { sql += " OR " + onConflict.rawValue }
-        sql += " INTO " + qualifiedTableName + " ("
-        var columns: [String] = []
-        var placeholders: [String] = []
-        values.forEach { setter in
-            columns.append(setter.column.template)
-            placeholders.append(setter.value.template)
-        }
-        return sql + columns.joined(separator: ", ") + ") VALUES (" + placeholders.joined(separator: ", ") + ")"
+        let target = InsertTarget(name: from.name, database: from.database, conflict: onConflict)
+        if values.count == 0 { return Insert(target.render(values), []) }
+        // Rendered when run, through the connection's shape cache.
+        return Insert(target, values)
     }
 
     /// Inserts several rows in one statement, one array of setters per row:

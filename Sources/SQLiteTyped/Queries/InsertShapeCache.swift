@@ -1,44 +1,95 @@
-/// Rendered `INSERT` text by shape: the table, the conflict clause and the column templates.
-/// Shapes whose values are SQL expressions rather than bound values are not cached.
+/// The `INSERT` text of inserts built from setters, found when the insert runs: by shape (the
+/// table, the conflict clause and the column templates) in the connection's insert shape cache
+/// when every setter binds one value, else rendered (SQL values, such as `count <- count + 1`,
+/// are part of the text).
 enum InsertShapeCache {
-    /// The SQL for the shape, rendering it with `render` the first time, and whether every
-    /// setter's value is a single bound value (a shape that is cached).
-    static func sql(
-        table: String, database: String?, conflict: OnConflict?, setters: SetterList, render: () -> String
-    ) -> (sql: String, allBound: Bool) {
-        let columnCount = setters.count
-        guard RecentLookup.isSupported, columnCount <= 64 else { return (render(), false) }
-        // The closures below reach the setters through a pointer: capturing the list itself
-        // would copy it (and its first setter) for every insert.
-        return withUnsafePointer(to: setters) { setters in
-            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * (columnCount + 2) + 1) { buffer in
-                var shape = ShapeWords(buffer)
-                shape.add(table)
-                if let database { shape.add(database) } else { shape.add("") }
-                switch setters.pointee.first?.value.isBound {
-                case false?: return (render(), false)
-                case true?: shape.add(setters.pointee.first?.column.template ?? "")
-                case nil: break
-                }
-                let allBound = setters.pointee.rest.withUnsafeBufferPointer { rest in
-                    for index in rest.indices {
-                        guard rest[index].value.isBound else { return false }
-                        shape.add(rest[index].column.template)
-                    }
-                    return true
-                }
-                guard allBound else { return (render(), false) }
-                shape.add(conflict.map { UInt64(truncatingIfNeeded: $0.rawValue.utf8.count &+ 1) } ?? 0)
-                let sql = ShapeCache.inserts.lookup(
-                    shape: shape,
-                    strings: {
-                        var strings = [table, database ?? ""]
-                        setters.pointee.forEach { strings.append($0.column.template) }
-                        return strings
-                    }, render: render
-                ).sql
-                return (sql, true)
-            }
+    /// The most columns a cached shape has.
+    static let maximumColumns = 64
+
+    /// The SQL of an insert of `setters` into `target` and the number of parameters it binds,
+    /// from `cache` (the connection's, with its lock held) or rendered.
+    static func statement(in cache: ShapeCache, _ target: InsertTarget, _ setters: SetterList) -> (
+        sql: String, parameterCount: Int
+    ) {
+        let count = setters.count
+        guard RecentLookup.isSupported, count <= maximumColumns else {
+            return (target.render(setters), setters.parameterCount)
+        }
+        var shape = cache.newShape(capacity: 2 * (count + 2) + 1)
+        shape.add(target.name)
+        shape.add(optional: target.database)
+        // The setters are read in place (optional chaining, indexes): copying one would retain
+        // its strings.
+        switch setters.first?.value.isBound {
+        case false?: return (target.render(setters), setters.parameterCount)
+        case true?: setters.first?.addColumn(to: &shape)
+        case nil: break
+        }
+        let rest = setters.rest
+        for index in rest.indices {
+            guard rest[index].value.isBound else { return (target.render(setters), setters.parameterCount) }
+            rest[index].addColumn(to: &shape)
+        }
+        // The conflict clause itself (each has a number of its own), and whether a database
+        // was named.
+        shape.add(target.conflict.shapeCode | (target.database == nil ? 0 : 0x100))
+        // Every setter binds one value: one parameter each.
+        if let sql = cache.cachedSQL(shape) { return (sql, count) }
+        var strings = [target.name, target.database ?? ""]
+        setters.forEach { strings.append($0.column.template) }
+        return (cache.add(shape, strings: strings, render: { target.render(setters) }), count)
+    }
+}
+
+/// Where an insert writes: the table and the conflict clause, from which its text is rendered.
+struct InsertTarget: Sendable {
+    let name: String
+    let database: String?
+    let conflict: OnConflict?
+
+    /// The target of an insert whose text is given.
+    static let none = InsertTarget(name: "", database: nil, conflict: nil)
+
+    /// The table's name with its database: `"database"."name"`.
+    var qualifiedName: String {
+        if let database { return SQLText.quote(database) + "." + SQLText.quote(name) }
+        return SQLText.quote(name)
+    }
+
+    /// `INSERT [OR ...] INTO "table" ("a", "b") VALUES (?, ?)` for `setters`, or
+    /// `DEFAULT VALUES` for none.
+    func render(_ setters: SetterList) -> String {
+        var sql = "INSERT"
+        if let conflict { sql += " OR " + conflict.rawValue }
+        sql += " INTO " + qualifiedName
+        if setters.count == 0 { return sql + " DEFAULT VALUES" }
+        var columns: [String] = []
+        var placeholders: [String] = []
+        setters.forEach { setter in
+            columns.append(setter.column.template)
+            placeholders.append(setter.value.template)
+        }
+        return sql + " (" + columns.joined(separator: ", ") + ") VALUES (" + placeholders.joined(separator: ", ") + ")"
+    }
+}
+
+extension Setter {
+    /// Adds the column's template to `shape`.
+    fileprivate func addColumn(to shape: inout ShapeWords) {
+        shape.add(column.template)
+    }
+}
+
+extension Optional where Wrapped == OnConflict {
+    /// A number of its own for each conflict clause (0 for none), for an insert's shape.
+    var shapeCode: UInt64 {
+        switch self {
+        case nil: 0
+        case .replace?: 1
+        case .rollback?: 2
+        case .abort?: 3
+        case .fail?: 4
+        case .ignore?: 5
         }
     }
 }

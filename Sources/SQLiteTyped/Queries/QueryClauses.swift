@@ -53,7 +53,7 @@ public struct QueryClauses: Sendable {
 
     /// The select list and whether it is `DISTINCT`.
     var select: (distinct: Bool, columns: [Expression<Void>]) {
-        get { storage.select }
+        _read { yield storage.select }
         _modify {
             let unique = uniqueStorage()
             yield &unique.select
@@ -62,7 +62,7 @@ public struct QueryClauses: Sendable {
 
     /// The table the query reads: its name, alias and database.
     var from: (name: String, alias: String?, database: String?) {
-        get { storage.from }
+        _read { yield storage.from }
         _modify {
             let unique = uniqueStorage()
             yield &unique.from
@@ -71,7 +71,7 @@ public struct QueryClauses: Sendable {
 
     /// The joined tables, in order.
     var join: [JoinClause] {
-        get { storage.join }
+        _read { yield storage.join }
         _modify {
             let unique = uniqueStorage()
             yield &unique.join
@@ -80,7 +80,7 @@ public struct QueryClauses: Sendable {
 
     /// The `WHERE` condition, the `AND` of every filter.
     var filters: Expression<Bool?>? {
-        get { storage.filters }
+        _read { yield storage.filters }
         _modify {
             let unique = uniqueStorage()
             yield &unique.filters
@@ -89,7 +89,7 @@ public struct QueryClauses: Sendable {
 
     /// `GROUP BY` terms and the `HAVING` condition.
     var group: (by: [Expression<Void>], having: Expression<Bool?>?)? {
-        get { storage.group }
+        _read { yield storage.group }
         _modify {
             let unique = uniqueStorage()
             yield &unique.group
@@ -98,7 +98,7 @@ public struct QueryClauses: Sendable {
 
     /// `ORDER BY` terms.
     var order: [Expression<Void>] {
-        get { storage.order }
+        _read { yield storage.order }
         _modify {
             let unique = uniqueStorage()
             yield &unique.order
@@ -107,7 +107,7 @@ public struct QueryClauses: Sendable {
 
     /// `LIMIT` and `OFFSET`.
     var limit: (length: Int, offset: Int?)? {
-        get { storage.limit }
+        _read { yield storage.limit }
         _modify {
             let unique = uniqueStorage()
             yield &unique.limit
@@ -116,7 +116,7 @@ public struct QueryClauses: Sendable {
 
     /// Compound parts: `UNION`, `UNION ALL`, `INTERSECT`, `EXCEPT`.
     var compound: [(keyword: String, query: Expression<Void>)] {
-        get { storage.compound }
+        _read { yield storage.compound }
         _modify {
             let unique = uniqueStorage()
             yield &unique.compound
@@ -125,7 +125,7 @@ public struct QueryClauses: Sendable {
 
     /// Common table expressions (`WITH`).
     var with: [CommonTableExpression] {
-        get { storage.with }
+        _read { yield storage.with }
         _modify {
             let unique = uniqueStorage()
             yield &unique.with

@@ -1,19 +1,16 @@
-import Foundation
-
-/// Rendered statement text by shape, for statements built in a loop (`insert(...)`,
-/// `pluck(table.filter(id == x))`): the shape is a list of words made of the bits of the
-/// template strings that make up the statement plus a few flags, so recognizing a shape
-/// neither renders nor hashes text. An entry keeps its strings alive, so equal bits always
-/// mean equal strings.
-final class ShapeCache: @unchecked Sendable {
-    /// `INSERT` statements.
-    static let inserts = ShapeCache()
-    /// `SELECT` statements.
-    static let selects = ShapeCache()
-
-    /// One shape and its SQL. Immutable: a thread may keep one it was handed (see
-    /// ``InsertShapeCache``) while the cache replaces it.
-    final class Entry: @unchecked Sendable {
+/// Rendered statement text by shape, for statements built anew in a loop (`insert(...)`,
+/// `pluck(table.filter(id == x))`): one cache per connection and kind of statement, kept in
+/// the connection's ``TypedConnectionState`` and touched only with the connection's lock held
+/// (so it has no lock of its own and is not `Sendable`).
+///
+/// A shape is a list of words made of the bits of the strings that make up the statement
+/// (each string's two words: the same small string, or the same storage object) plus a few
+/// numbers (flags, counts), so recognizing a shape neither renders nor hashes text. An entry
+/// keeps its strings alive, so their storage cannot be reused by other strings while equal
+/// bits still point to it: equal words always mean equal strings.
+final class ShapeCache {
+    /// One shape and its SQL. Immutable.
+    final class Entry {
         let words: [UInt64]
         let strings: [String]
         let sql: String
@@ -36,40 +33,112 @@ final class ShapeCache: @unchecked Sendable {
         }
     }
 
+    /// How many shapes the cache keeps by their words (a power of two).
+    static let slotCount = 128
+
     /// The entries by the low bits of their hash: a collision replaces the older entry.
-    /// Guarded by `lock` (so without Swift's run-time exclusivity checks).
     @exclusivity(unchecked)
     private var entries = [Entry?](repeating: nil, count: ShapeCache.slotCount)
-    private static let slotCount = 512
-    private let lock = PlainLock()
 
-    /// Shapes by content, for strings that are built anew for every statement (a template
+    /// The shape found or made last, tried before hashing (a loop builds one shape over and
+    /// over): its words, in memory of the cache's own so that comparing them retains nothing,
+    /// its SQL, and its entry, which keeps the strings of those words alive.
+    private var lastWords: UnsafeMutablePointer<UInt64>
+    @exclusivity(unchecked)
+    private var lastCapacity = 16
+    @exclusivity(unchecked)
+    private var lastCount = -1
+    @exclusivity(unchecked)
+    private var lastSQL = ""
+    @exclusivity(unchecked)
+    private var lastEntry: Entry?
+
+    /// SQL by the shape's text, for strings that are built anew for every statement (a template
     /// too long to be stored inline, such as `("users"."email" = ?)`): their bits never match,
-    /// but their text does. Guarded by `lock`.
+    /// but their text does.
     @exclusivity(unchecked)
     private var byContent: [String: String] = [:]
 
-    /// The SQL for the shape described by `shape`, rendering it with `render` the first time;
-    /// `strings` lists the strings whose bits are in the shape's words.
-    func sql(shape: ShapeWords, strings: () -> [String], render: () -> String) -> String {
-        lookup(shape: shape, strings: strings, render: render).sql
+    /// Memory for the words of the shape being looked up, reused (the cache is used under its
+    /// connection's lock, by one caller at a time).
+    private var scratch: UnsafeMutablePointer<UInt64>
+    @exclusivity(unchecked)
+    private var scratchCapacity = 64
+
+    init() {
+        lastWords = .allocate(capacity: lastCapacity)
+        scratch = .allocate(capacity: scratchCapacity)
     }
 
-    /// ``sql(shape:strings:render:)`` with the entry that holds the SQL: the one found, or the
-    /// one made for the shape; nil when the SQL was found by content (its strings' bits will
-    /// not come back).
-    func lookup(shape: ShapeWords, strings: () -> [String], render: () -> String) -> (sql: String, entry: Entry?) {
-        let words = shape.words
-        let slot = ShapeCache.slot(of: words)
-        // The entry is checked in place under the lock, and copied out only when it matches.
-        lock.lock()
-        let hit = entries.withUnsafeBufferPointer { entries -> Entry? in
-            guard let entry = entries[slot], entry.matches(words) else { return nil }
-            return entry
+    deinit {
+        lastWords.deallocate()
+        scratch.deallocate()
+    }
+
+    /// An empty shape with room for `capacity` words, in the cache's scratch memory: valid until
+    /// the next call.
+    func newShape(capacity: Int) -> ShapeWords {
+        if capacity > scratchCapacity {
+            scratch.deallocate()
+            scratch = .allocate(capacity: capacity)
+            scratchCapacity = capacity
         }
-        lock.unlock()
-        if let hit { return (hit.sql, hit) }
-        return miss(slot, shape, strings, render)
+        return ShapeWords(UnsafeMutableBufferPointer(start: scratch, count: capacity))
+    }
+
+    /// The SQL of `shape` when the cache knows it: the shape handed out last, or the one in
+    /// its slot.
+    func cachedSQL(_ shape: ShapeWords) -> String? {
+        let words = shape.words
+        if words.count == lastCount, matchesLast(words) { return lastSQL }
+        guard let entry = entries[ShapeCache.slot(of: words)], entry.matches(words) else { return nil }
+        remember(entry)
+        return entry.sql
+    }
+
+    /// The SQL of `shape`, which ``cachedSQL(_:)`` did not know: found by content, or rendered
+    /// with `render` into a new entry; `strings` lists the strings whose bits are in the shape's
+    /// words, in order.
+    func add(_ shape: ShapeWords, strings: [String], render: () -> String) -> String {
+        let slot = ShapeCache.slot(of: shape.words)
+        let key = shape.contentKey(strings)
+        let known = key.flatMap { byContent[$0] }
+        // The same text seen before with other strings, whose bits will not come back: no
+        // rendering, and no new entry that would push out one whose strings do.
+        if let known, entries[slot] != nil { return known }
+        let sql = known ?? render()
+        let entry = Entry(words: Array(shape.words), strings: strings, sql: sql)
+        entries[slot] = entry
+        remember(entry)
+        if let key {
+            if byContent.count >= ShapeCache.slotCount { byContent.removeAll(keepingCapacity: true) }
+            byContent[key] = sql
+        }
+        return sql
+    }
+
+    /// Whether `words` (as many as the last shape's) are the last shape's.
+    @inline(__always)
+    private func matchesLast(_ words: UnsafeMutableBufferPointer<UInt64>) -> Bool {
+        let stored = lastWords
+        for index in words.indices where stored[index] != words[index] { return false }
+        return true
+    }
+
+    /// Makes `entry` the last shape.
+    private func remember(_ entry: Entry) {
+        let count = entry.words.count
+        if count > lastCapacity {
+            lastWords.deallocate()
+            lastWords = .allocate(capacity: count)
+            lastCapacity = count
+        }
+        entry.words.withUnsafeBufferPointer { words in
+            if let base = words.baseAddress { lastWords.update(from: base, count: count) }
+        }
+        lastCount = count
+        lastSQL = entry.sql
+        lastEntry = entry
     }
 
     /// The slot of the shape `words`, from their hash.
@@ -79,36 +148,11 @@ final class ShapeCache: @unchecked Sendable {
         for word in words { hash = (hash ^ word) &* 0x100_0000_01b3 }
         return Int(truncatingIfNeeded: (hash ^ (hash >> 29)) & UInt64(ShapeCache.slotCount - 1))
     }
-
-    /// A shape not in its slot: found by content, or rendered into a new entry in the slot.
-    private func miss(
-        _ slot: Int, _ shape: ShapeWords, _ strings: () -> [String], _ render: () -> String
-    ) -> (sql: String, entry: Entry?) {
-        // The same text seen before with other strings: no rendering, and no new entry that
-        // would push out one whose strings do come back.
-        let strings = strings()
-        let key = shape.contentKey(strings)
-        lock.lock()
-        let known = key.flatMap { byContent[$0] }
-        let slotIsFree = entries[slot] == nil
-        lock.unlock()
-        if let known, !slotIsFree { return (known, nil) }
-        let sql = known ?? render()
-        let newEntry = Entry(words: Array(shape.words), strings: strings, sql: sql)
-        lock.lock()
-        entries[slot] = newEntry
-        if let key {
-            if byContent.count >= ShapeCache.slotCount { byContent.removeAll(keepingCapacity: true) }
-            byContent[key] = sql
-        }
-        lock.unlock()
-        return (sql, newEntry)
-    }
 }
 
 /// Fills a word buffer for ``ShapeCache``: the bits of each string (equal bits are the same
-/// string) and plain numbers (flags, counts), which are also kept apart for the shape's
-/// content key.
+/// string) and plain numbers (flags, counts, the conflict clause), which are also kept apart
+/// for the shape's content key.
 struct ShapeWords {
     let buffer: UnsafeMutableBufferPointer<UInt64>
     var count = 0
@@ -125,6 +169,18 @@ struct ShapeWords {
         buffer[count] = bits.low
         buffer[count + 1] = bits.high
         count += 2
+    }
+
+    /// Adds `string`, or two zero words for nil (which equal no string's words when the
+    /// caller also adds a flag telling nil apart).
+    mutating func add(optional string: String?) {
+        if let string {
+            add(string)
+        } else {
+            buffer[count] = 0
+            buffer[count + 1] = 0
+            count += 2
+        }
     }
 
     mutating func add(_ word: UInt64) {

@@ -1,5 +1,11 @@
 /// How a statement's result columns are found by expression: computed once per prepared
-/// statement (kept in its ``Statement/attachment``) and shared by every row it produces.
+/// statement (kept in the typed tier's place of its tier store) and shared by every row it
+/// produces.
+///
+/// Not `Sendable`: besides its immutable lookup tables it holds the memo of the lookups of the
+/// row being read (``recent``, ``position``) and the spare row copy of `pluck`, written without
+/// a lock by whoever has the statement checked out. A ``Row`` holding it is not `Sendable`
+/// either.
 ///
 /// A map is for the statement's columns of one ``Statement/columnsGeneration``: when SQLite
 /// re-prepares the statement with other columns (after a schema change), the next run builds
@@ -8,7 +14,7 @@
 /// Keys are expression templates: `"id"`, `"users"."id"`, `count(*)`. An unqualified name that
 /// several joined tables share is ambiguous and reported with its candidates.
 @usableFromInline
-final class ColumnMap: @unchecked Sendable {
+final class ColumnMap {
     /// Template → column index.
     let exact: [String: Int]
     /// Unqualified template → the qualified templates it could mean.
@@ -36,7 +42,7 @@ final class ColumnMap: @unchecked Sendable {
     /// The bits of every key in ``names`` with its index (empty past 64 columns), so that
     /// ``index(of:)`` finds a column whose expression shares its template's storage (the
     /// usual case: the expression the query selected) by comparing two words per column,
-    /// without hashing. Immutable, so safe from any thread; ``names`` keeps the strings alive.
+    /// without hashing. Immutable; ``names`` keeps the strings alive.
     @usableFromInline
     let keyBits: UnsafeMutablePointer<RecentLookup>
 
@@ -122,16 +128,29 @@ final class ColumnMap: @unchecked Sendable {
     /// selected), by comparing two words per column; nil when there is none.
     @inlinable
     func sharedKeyIndex(of template: String) -> Int? {
+        sharedKey(of: template, from: 0)?.index
+    }
+
+    /// The position in ``keyBits`` and the column index of the key whose storage `template`
+    /// shares, trying position `start` first (where the next column read in select order is);
+    /// nil when there is none.
+    @inlinable
+    @inline(__always)
+    func sharedKey(of template: String, from start: Int) -> (position: Int, index: Int)? {
         guard RecentLookup.isSupported else { return nil }
         let bits = RecentLookup.bits(of: template)
+        if start < keyBitsCount {
+            let key = keyBits[start]
+            if key.low == bits.low && key.high == bits.high { return (start, key.index) }
+        }
         for offset in 0..<keyBitsCount {
             let key = keyBits[offset]
-            if key.low == bits.low && key.high == bits.high { return key.index }
+            if key.low == bits.low && key.high == bits.high { return (offset, key.index) }
         }
         return nil
     }
 
-    /// The column index for `template` (any thread; no caching).
+    /// The column index for `template`, from the immutable tables only (no memo).
     @usableFromInline
     func index(of template: String) throws(QueryError) -> Int {
         if let index = sharedKeyIndex(of: template) { return index }

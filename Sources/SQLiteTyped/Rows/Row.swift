@@ -10,6 +10,10 @@
 ///
 /// Columns are found through the statement's column map, built once per prepared statement;
 /// values are read by index straight from SQLite while the row is current.
+///
+/// A row is not `Sendable` (nor is SQLite.swift's): while current it reads its statement, and
+/// it shares the statement's lookup memo. Read it in the task that got it; send the values
+/// read from it.
 public struct Row {
     @usableFromInline
     let map: ColumnMap
@@ -92,6 +96,7 @@ public struct Row {
     /// Nothing here uses `template` after reading the value, so the string is not retained
     /// across the call into SQLite.
     @inlinable
+    @inline(__always)
     func fastRead<V: Value>(_ type: V.Type, _ template: String) -> V? {
         guard RecentLookup.isSupported else { return nil }
         if source.isCopied { return fastReadCopied(type, template) }
@@ -118,12 +123,15 @@ public struct Row {
     }
 
     /// The common case of reading a copied row (one `pluck` returned): the column found by the
-    /// storage its template shares with the selected expression, holding a number of the
-    /// expected type. Nil to take the full path.
+    /// storage its template shares with the selected expression (looking first after the one
+    /// read last), holding a number of the expected type. Nil to take the full path.
     @inlinable
     func fastReadCopied<V: Value>(_ type: V.Type, _ template: String) -> V? {
-        guard let index = map.sharedKeyIndex(of: template), let cells = source.cells, index < source.cellCount
+        guard let key = map.sharedKey(of: template, from: source.nextKey), let cells = source.cells,
+            key.index < source.cellCount
         else { return nil }
+        source.nextKey = key.position &+ 1
+        let index = key.index
         let value: V.ValueType?
         if V.Datatype.self == Int64.self {
             guard case .integer(let integer) = cells[index] else { return nil }

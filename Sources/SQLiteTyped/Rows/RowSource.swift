@@ -1,7 +1,10 @@
 /// Where a ``Row`` reads its values: the statement's current row while it is current (read by
 /// index, no copy), or a copy of the values once the statement has moved on.
+///
+/// Not `Sendable`: the copy is written without a lock when the statement moves on (or when
+/// `pluck` reuses a source no row refers to any more), by the code that has the statement.
 @usableFromInline
-final class RowSource: @unchecked Sendable {
+final class RowSource {
     /// The statement the row came from.
     @usableFromInline
     let statement: Statement
@@ -30,6 +33,13 @@ final class RowSource: @unchecked Sendable {
     @usableFromInline
     @exclusivity(unchecked)
     var isCopied = false
+
+    /// Where the next read of the copied row looks first among the column map's keys: after
+    /// the key the previous read found, as columns are usually read in the order selected. A
+    /// hint only (the key's words decide), kept per row.
+    @usableFromInline
+    @exclusivity(unchecked)
+    var nextKey = 0
 
     init(statement: Statement) {
         self.statement = statement
@@ -81,8 +91,10 @@ final class RowSource: @unchecked Sendable {
             for index in 0..<count {
                 let column = Int32(truncatingIfNeeded: index)
                 let cell: StoredCell
-                switch row.storageClass(at: column) {
-                case SQLITE_INTEGER: cell = .integer(row.integer(at: column) ?? 0)
+                // One look at the column for an integer, the usual value, and its storage class.
+                let (storageClass, integer) = row.integerOrStorageClass(at: column)
+                switch storageClass {
+                case SQLITE_INTEGER: cell = .integer(integer)
                 case SQLITE_FLOAT: cell = .real(row.real(at: column) ?? 0)
                 case SQLITE_TEXT:
                     cell = .text(row.text(at: column))
@@ -96,6 +108,7 @@ final class RowSource: @unchecked Sendable {
             }
         }
         cellCount = count
+        nextKey = 0
         isCopied = true
     }
 }

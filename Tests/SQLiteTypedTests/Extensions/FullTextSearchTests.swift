@@ -51,6 +51,28 @@ import Testing
         #endif
     }
 
+    /// A configuration is a mutable builder, as in SQLite.swift, and not `Sendable`: build it
+    /// where it is used, and hand the ``Module`` it makes (a `Sendable` value) to other tasks.
+    @Test(.enabled(if: SQLiteFeature.fts4.isAvailable, "FTS4 compiled out"))
+    func aModuleBuiltFromAConfigurationCrossesTasks() async throws {
+        #if FTS4
+            let module = Module.FTS4(FTS4Config().column(subject).column(body, [.unindexed]).order(.desc))
+            let emails = self.emails
+            let subject = self.subject
+            let sql = try await Task.detached {
+                let db = try Connection()
+                let statement = emails.create(module)
+                try db.run(statement)
+                try db.run(emails.insert(subject <- "Hello"))
+                let found: QueryType = emails.match("hello")
+                #expect(try db.scalar(found.count) == 1)
+                return statement
+            }.value
+            #expect(
+                sql == #"CREATE VIRTUAL TABLE "emails" USING fts4("subject", "body", notindexed="body", order="desc")"#)
+        #endif
+    }
+
     @Test(.enabled(if: SQLiteFeature.fts5.isAvailable, "FTS5 compiled out"))
     func fts5() throws {
         #if FTS5

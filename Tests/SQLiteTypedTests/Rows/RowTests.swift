@@ -231,63 +231,6 @@ import Testing
     }
 }
 
-@Suite struct ShapeCacheTests {
-    /// One select list shared by queries that differ in their filter, table, alias, limit or
-    /// DISTINCT, built again and again: each keeps its own SQL and rows.
-    @Test func queriesSharingASelectListKeepTheirOwnSQL() throws {
-        let db = try Doc.populated()
-        let (id, email, name) = (Doc.id, Doc.email, Doc.name)
-        let selection = Doc.users.select(id, email)
-        let aliased = Doc.users.alias("u").select(id, email)
-        for _ in 0..<3 {
-            for value in Int64(1)...3 {
-                #expect(try db.pluck(selection.filter(id == value))?[id] == value)
-                #expect(try db.pluck(selection.filter(id == value + 1))?[id] == (value < 3 ? value + 1 : nil))
-                #expect(try db.pluck(selection.filter(name == nil))?[id] == 3)
-                #expect(
-                    try db.pluck(selection.filter(id >= value).limit(1, offset: 1))?[id]
-                        == (value < 3 ? value + 1 : nil))
-                #expect(try db.pluck(aliased.filter(id == value))?[email] != nil)
-                #expect(try db.pluck(selection)?[id] == 1)
-            }
-        }
-        let sqls = [
-            selection.filter(id == 1).expression.template,
-            selection.filter(name == nil).expression.template,
-            selection.filter(id >= 1).limit(1, offset: 1).expression.template,
-            aliased.filter(id == 1).expression.template,
-            selection.expression.template,
-        ]
-        #expect(Set(sqls).count == sqls.count)
-    }
-
-    @Test func repeatedShapesKeepTheirOwnSQLAndValues() throws {
-        let db = try Doc.populated()
-        let users = Doc.users
-        let id = Doc.id
-        let email = Doc.email
-        for round in 0..<3 {
-            for value in Int64(1)...3 {
-                #expect(try db.pluck(users.filter(id == value))?[id] == value)
-                #expect(try db.pluck(users.filter(id >= value).order(id.desc))?[id] == 3)
-                #expect(try db.pluck(users.filter(id >= value).order(id))?[id] == value)
-                let limited = try db.prepareRowIterator(users.order(id).limit(Int(value), offset: round % 2))
-                #expect(try limited.map { $0[id] }.count == min(Int(value), 3 - round % 2))
-            }
-            let long = Expression<String>("email")
-            let pattern = "%@mac.com%-\(round)-with-a-long-suffix-that-is-not-a-small-string"
-            #expect(try db.pluck(users.filter(long.like(pattern))) == nil)
-            #expect(try db.pluck(users.filter(email.like("%@mac.com")).order(id))?[id] == 1)
-        }
-        for value in Int64(1)...3 {
-            try db.run(users.insert(or: .replace, id <- value, email <- "user\(value)@x.com"))
-            try db.run(users.insert(id <- value + 10, email <- "more\(value)@x.com"))
-        }
-        #expect(try db.scalar(users.count) == 6)
-        #expect(try db.scalar(users.filter(id == 2).select(email)) == "user2@x.com")
-    }
-}
-
 @Suite struct RowFastPathTests {
     /// Rows whose storage changes from one row to the next: the read that matched the previous
     /// row's column must still see NULLs, reals and text for what they are.

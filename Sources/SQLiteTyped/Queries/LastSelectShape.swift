@@ -1,0 +1,84 @@
+/// The simple `SELECT` a connection rendered last (kept in its ``TypedConnectionState``), so
+/// that the same query built again in a loop (`pluck(items.filter(id == x))`) finds its SQL
+/// without computing its shape's words.
+///
+/// The query is recognized by identity: the select list's array storage and the words of the
+/// table's and the filter's strings, plus the few flags and numbers of the clauses. The entry
+/// keeps that array and those strings alive, so no other list or string can take their
+/// storage while it is remembered: equal identities mean equal contents. Only queries whose
+/// bindings all come from the filter are remembered (no grouping, no ordering, and a select
+/// list that binds nothing), so a hit's bindings are the filter's. Immutable.
+final class LastSelectShape {
+    private let key: Key
+    let sql: String
+    /// What the key's words identify, kept alive.
+    private let columns: [Expression<Void>]
+    private let strings: [String]
+
+    /// What identifies a query, given its strings and select list kept alive.
+    private struct Key: Equatable {
+        var columns: UInt = 0
+        var columnCount = 0
+        var name = StringWords("")
+        var alias = StringWords("")
+        var database = StringWords("")
+        var filter = StringWords("")
+        var flags: UInt8 = 0
+        var limit = 0
+        var offset = 0
+
+        /// The key of `clauses` limited to `limit`, nil for a query that is not remembered.
+        init?(_ clauses: QueryClauses, limit: (length: Int, offset: Int?)?) {
+            guard StringWords.isSupported, clauses.join.isEmpty, clauses.compound.isEmpty, clauses.with.isEmpty,
+                clauses.group == nil, clauses.order.isEmpty
+            else { return nil }
+            let columns = clauses.select.columns
+            self.columns = UInt(bitPattern: columns.withUnsafeBufferPointer { $0.baseAddress })
+            columnCount = columns.count
+            let from = clauses.from
+            name = StringWords(from.name)
+            if let alias = from.alias {
+                self.alias = StringWords(alias)
+                flags |= 2
+            }
+            if let database = from.database {
+                self.database = StringWords(database)
+                flags |= 4
+            }
+            if let filters = clauses.filters {
+                filter = StringWords(filters.template)
+                flags |= 8
+            }
+            if clauses.select.distinct { flags |= 1 }
+            if let limit {
+                flags |= 16
+                self.limit = limit.length
+                if let offset = limit.offset {
+                    flags |= 32
+                    self.offset = offset
+                }
+            }
+        }
+    }
+
+    private init(key: Key, sql: String, columns: [Expression<Void>], strings: [String]) {
+        self.key = key
+        self.sql = sql
+        self.columns = columns
+        self.strings = strings
+    }
+
+    /// The entry remembering `sql` as the text of `clauses` limited to `limit`, nil for a query
+    /// that is not remembered.
+    static func make(_ clauses: QueryClauses, limit: (length: Int, offset: Int?)?, sql: String) -> LastSelectShape? {
+        guard let key = Key(clauses, limit: limit) else { return nil }
+        let from = clauses.from
+        let strings = [from.name, from.alias ?? "", from.database ?? "", clauses.filters?.template ?? ""]
+        return LastSelectShape(key: key, sql: sql, columns: clauses.select.columns, strings: strings)
+    }
+
+    /// Whether the entry is for `clauses` limited to `limit`.
+    func matches(_ clauses: QueryClauses, limit: (length: Int, offset: Int?)?) -> Bool {
+        Key(clauses, limit: limit) == key
+    }
+}
