@@ -81,7 +81,7 @@ final class RowDecoder {
     @inline(__always)
     private func isLive(on thread: pthread_t) -> Bool {
         guard let liveThread else { return false }
-        return pthread_equal(liveThread, thread) != 0
+        return liveThread == thread
     }
 
     /// Draws a live state for rows decoded on `thread` (the first row, or the first since the

@@ -77,13 +77,15 @@ enum RowTickets {
 struct LiveRow {
     let ticket: UnsafeMutablePointer<RowTicket>
     let state: UInt64
+    /// Compared with `==`, which is what `pthread_equal` does on the platforms the package
+    /// builds for, without its call.
     let thread: pthread_t
 
     /// Runs `body` with the decoder, borrowed, when the row is current on this thread; else
     /// throws `otherwise()`.
     @inline(__always)
     func withDecoder<R>(_ otherwise: () -> any Error, _ body: (RowDecoder) throws -> R) throws -> R {
-        guard pthread_equal(pthread_self(), thread) != 0, ticket.pointee.state == state,
+        guard pthread_self() == thread, ticket.pointee.state == state,
             let decoder = ticket.pointee.decoder
         else { throw otherwise() }
         return try decoder._withUnsafeGuaranteedRef(body)
@@ -92,6 +94,6 @@ struct LiveRow {
     /// Whether the row is current on this thread.
     @inline(__always)
     var isCurrent: Bool {
-        pthread_equal(pthread_self(), thread) != 0 && ticket.pointee.state == state
+        pthread_self() == thread && ticket.pointee.state == state
     }
 }
