@@ -2,7 +2,7 @@ import Foundation
 
 /// The result columns of a statement by name: built once per prepared statement (or once per
 /// table of a join, over its range of columns) and shared by every row it produces.
-final class ColumnIndexMap: @unchecked Sendable {
+final class ColumnIndexMap: Sendable {
     /// The column names in the range, in order.
     let names: [String]
     /// Name → absolute column index; the first of duplicate names wins.
@@ -67,7 +67,7 @@ final class KeyLookup {
     private let converted: [String: Int]?
 
     /// The lookup made at one position of the previous row, in raw memory: no bounds or
-    /// uniqueness checks on the fields' fast path, and a stride of four words.
+    /// uniqueness checks on the fields' fast path.
     struct Slot {
         /// The key type's identifier when `bits` identify the key; 0 for a key compared by
         /// its string (``recentKeys``), or for a position not looked up yet.
@@ -75,11 +75,8 @@ final class KeyLookup {
         var bits: UInt64
         /// The column index; -1 for a key without a column.
         var index: Int
-        /// Where the column's cell is among the decoded row's cells, in bytes
-        /// (``RowNumbers/cellOffset(ofColumn:base:)``); -1 for a key without a column.
-        var cellOffset: Int
 
-        static var empty: Slot { Slot(keyType: 0, bits: 0, index: -1, cellOffset: -1) }
+        static var empty: Slot { Slot(keyType: 0, bits: 0, index: -1) }
     }
 
     /// How many positions a row's lookups are remembered for: the columns and a few more (keys
@@ -143,12 +140,12 @@ final class KeyLookup {
         if let entry = KeyLookup.recentSlot(for: key, in: slots, limit: slotLimit, at: slot) { return entry.index }
         if let bits = KeyBits.of(key) {
             return remember(
-                slot, Slot(keyType: UInt(bitPattern: ObjectIdentifier(K.self)), bits: bits, index: -1, cellOffset: -1),
+                slot, Slot(keyType: UInt(bitPattern: ObjectIdentifier(K.self)), bits: bits, index: -1),
                 key.stringValue)
         }
         let string = key.stringValue
         if slot < slotCount, slots[slot].keyType == 0, recentKeys[slot] == string { return slots[slot].index }
-        return remember(slot, Slot(keyType: 0, bits: 0, index: -1, cellOffset: -1), string)
+        return remember(slot, Slot(keyType: 0, bits: 0, index: -1), string)
     }
 
     /// Resolves `key` and keeps the lookup at position `slot` for the next row.
@@ -156,7 +153,6 @@ final class KeyLookup {
     private func remember(_ slot: Int, _ entry: Slot, _ key: String) -> Int {
         var entry = entry
         entry.index = resolve(key)
-        if entry.index >= 0 { entry.cellOffset = RowNumbers.cellOffset(ofColumn: entry.index, base: map.base) }
         if slot < slotCount {
             slots[slot] = entry
             recentKeys[slot] = key

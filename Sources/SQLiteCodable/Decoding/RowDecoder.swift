@@ -1,93 +1,150 @@
 import Foundation
 
-/// A `Decoder` reading one row by column index: the keyed container finds each key's column
-/// through a ``KeyLookup`` and reads it through a ``ColumnReader``, never building a dictionary
-/// per row. One decoder serves every row of a statement.
-final class RowDecoder: Decoder {
+/// Decodes rows by column index: the keyed container finds each key's column through a
+/// ``KeyLookup`` and reads it through a ``ColumnReader``, never building a dictionary per row.
+/// One decoder serves every row of a statement.
+///
+/// It is not itself the `Decoder` handed to `init(from:)`: rows of a live statement get a
+/// ``LiveRowDecoder``, which reaches this decoder only while it decodes that row on the same
+/// thread (see ``LiveRow``), and copied values (``Row/decoder(userInfo:options:)``, records
+/// read back from what was written) get a ``CopiedRowDecoder``, which holds it.
+final class RowDecoder {
     let reader: ColumnReader
     let lookup: KeyLookup
     let options: CodingOptions
     let rowType: String
-    private let storedUserInfo: [CodingUserInfoKey: Any]
-    /// The user info, empty once a live statement's row is over.
-    var userInfo: [CodingUserInfoKey: Any] { rowNumber == RowDecoder.noRow ? [:] : storedUserInfo }
-    var codingPath: [any CodingKey] { [] }
+    let userInfo: [CodingUserInfoKey: Any]
 
-    /// The numbers of the current row, read once per row when decoding a live statement.
-    @exclusivity(unchecked) var numbers: RowNumbers
+    /// The live statement whose rows are decoded; nil for copied values.
+    private let handle: OpaquePointer?
+    /// The absolute index of the first column read, and how many columns are read.
+    private let base: Int
+    private let count: Int
     /// The lookup's slots and how many there are, read by the fields' fast path without going
     /// through the lookup.
     private let slots: UnsafeMutablePointer<KeyLookup.Slot>
     private let slotLimit: Int
-    /// Which row of a live statement is being decoded (numbered from 1 by ``decodeRow(_:)``),
-    /// ``noRow`` between rows; 0 for a decoder of copied values, which any container may read
-    /// at any time. A container keeps the number it was made with and reads only while it is
-    /// current, so one kept past its row throws rather than reading a statement that moved on.
-    @exclusivity(unchecked) private(set) var rowNumber: UInt64 = 0
-    @exclusivity(unchecked) private var rowsDecoded: UInt64 = 0
-    /// ``rowNumber`` between the rows of a live statement: no container matches it.
-    static let noRow = UInt64.max
 
+    // Touched by one thread at a time, the one holding the connection's lock while it decodes
+    // (a handle on another thread never reaches them): no dynamic exclusivity checks.
+    /// The ticket of a live statement's decoder (see ``RowTicket``), set once made; nil for
+    /// copied values.
+    @exclusivity(unchecked) private var ticket: UnsafeMutablePointer<RowTicket>?
+    /// The state the ticket shows while this decoder decodes a row on ``liveThread``.
+    @exclusivity(unchecked) private var liveState: UInt64 = 0
+    /// The thread ``liveState`` was drawn for; nil before the first row.
+    @exclusivity(unchecked) private var liveThread: pthread_t?
     /// The position of the next key lookup within the current row; reset before each row.
     @exclusivity(unchecked) var position = 0
+    /// The keyed container of the previous row, handed out again (see ``KeptContainer``); made
+    /// for ``liveState``, and dropped with it.
+    @exclusivity(unchecked) private var keptContainer = KeptContainer()
 
     init(
         reader: ColumnReader, lookup: KeyLookup, options: CodingOptions, rowType: String,
         userInfo: [CodingUserInfoKey: Any] = [:]
     ) {
-        numbers = RowNumbers(base: lookup.map.base, capacity: reader.handle == nil ? 0 : lookup.map.names.count)
         self.reader = reader
         self.lookup = lookup
-        slots = lookup.slots
-        slotLimit = lookup.slotLimit
         self.options = options
         self.rowType = rowType
-        self.storedUserInfo = userInfo
-        if reader.handle != nil { rowNumber = RowDecoder.noRow }
+        self.userInfo = userInfo
+        handle = reader.handle
+        base = lookup.map.base
+        count = lookup.map.names.count
+        slots = lookup.slots
+        slotLimit = lookup.slotLimit
+        if handle != nil { ticket = RowTickets.take(for: self) }
     }
 
-    /// Decodes the current row as `T`, numbering the row (``rowNumber``) meanwhile when it is
-    /// a live statement's.
+    deinit {
+        if let ticket { RowTickets.giveBack(ticket) }
+    }
+
+    /// Decodes the current row as `T`. For a live statement, the ticket shows the decoder's
+    /// live state meanwhile, so that the handles made for the row work during it only.
     @inline(__always)
     func decodeRow<T: Decodable>(_ type: T.Type) throws -> T {
         position = 0
-        guard let handle = reader.handle else { return try T(from: self) }
-        if numbers.capacity > 0 { numbers.load(handle) }
-        rowsDecoded &+= 1
-        rowNumber = rowsDecoded
-        defer { rowNumber = RowDecoder.noRow }
-        return try T(from: self)
+        guard let ticket else { return try T(from: CopiedRowDecoder(decoder: self)) }
+        let thread = pthread_self()
+        if !isLive(on: thread) { startDecoding(on: thread, ticket) }
+        // Restored afterwards rather than set to idle, in case a row of this decoder is
+        // decoded within another's `init(from:)`.
+        let previous = ticket.pointee.state
+        ticket.pointee.state = liveState
+        defer { ticket.pointee.state = previous }
+        return try T(from: LiveRowDecoder(row: LiveRow(ticket: ticket, state: liveState, thread: thread)))
     }
 
-    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        try checkOnRow()
-        return heldContainer(Key.self)
-    }
-
-    /// Throws when the decoder of a live statement is used between rows (kept past its row by
-    /// user code): the statement may have stepped on or been finalized.
+    /// Whether ``liveState`` was drawn for `thread`.
     @inline(__always)
-    private func checkOnRow() throws {
-        if rowNumber == RowDecoder.noRow { throw CodingErrors.decoderOutlivedRow() }
+    private func isLive(on thread: pthread_t) -> Bool {
+        guard let liveThread else { return false }
+        return liveThread == thread
     }
 
-    /// A container holding this decoder.
+    /// Draws a live state for rows decoded on `thread` (the first row, or the first since the
+    /// decoder was used on another thread): handles made for another thread stop working, and
+    /// so does the kept container.
     @inline(never)
-    private func heldContainer<Key: CodingKey>(_ type: Key.Type) -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(RowKeyedDecodingContainer<Key>(decoder: self, row: rowNumber))
+    private func startDecoding(on thread: pthread_t, _ ticket: UnsafeMutablePointer<RowTicket>) {
+        ticket.pointee.state = RowTickets.nextIdleState(after: ticket.pointee.state)
+        liveState = ticket.pointee.state | 1
+        liveThread = thread
+        keptContainer.drop()
     }
 
-    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        try checkOnRow()
-        throw CodingErrors.unsupported("decoding a row as an array", rowType: rowType, codingPath: [])
+    /// The row being decoded, for a handle made during it; nil for copied values.
+    var currentRow: LiveRow? {
+        guard let ticket, let liveThread else { return nil }
+        return LiveRow(ticket: ticket, state: liveState, thread: liveThread)
+    }
+
+    /// The keyed container of a live row: the kept one when it is for `Key`.
+    @inline(__always)
+    func liveContainer<Key: CodingKey>(_ type: Key.Type) -> KeyedDecodingContainer<Key> {
+        if keptContainer.holds(Key.self) { return keptContainer.decodingContainer(Key.self) }
+        return newLiveContainer(Key.self)
+    }
+
+    /// A new container for the live row, kept for the next rows. Out of line, so that the fast
+    /// path of ``liveContainer(_:)`` has no local of the container's type (see ``KeptContainer``).
+    @inline(never)
+    private func newLiveContainer<Key: CodingKey>(_ type: Key.Type) -> KeyedDecodingContainer<Key> {
+        guard let row = currentRow else { return heldContainer(Key.self) }
+        let container = KeyedDecodingContainer(LiveRowKeyedDecodingContainer<Key>(row: row))
+        keptContainer.keep(container, for: Key.self)
+        return container
+    }
+
+    /// A container holding this decoder (copied values). Not kept: the container would keep
+    /// the decoder alive through its own kept container.
+    @inline(never)
+    func heldContainer<Key: CodingKey>(_ type: Key.Type) -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(HeldRowKeyedDecodingContainer<Key>(decoder: self))
     }
 
     /// A single value reads the first column, so one-column results decode as `Int64`, enums...
-    func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        try checkOnRow()
-        return SingleValueDecoder(
+    func singleValueContainer() -> SingleValueDecoder {
+        SingleValueDecoder(
             reader: reader, index: lookup.map.base,
-            context: context(column: lookup.map.names.first ?? "", codingPath: []))
+            context: context(column: lookup.map.names.first ?? "", codingPath: []), row: currentRow)
+    }
+
+    /// Column `index` (absolute) of a live statement's row when it holds an INTEGER, else nil
+    /// (also for a column the decoder does not read, and for copied values).
+    @inline(__always)
+    func storedInteger(at index: Int) -> Int64? {
+        guard let handle, UInt(bitPattern: index &- base) < UInt(bitPattern: count) else { return nil }
+        return RowReader(handle).integer(at: Int32(truncatingIfNeeded: index))
+    }
+
+    /// Column `index` (absolute) of a live statement's row when it holds a REAL, else nil.
+    @inline(__always)
+    func storedReal(at index: Int) -> Double? {
+        guard let handle, UInt(bitPattern: index &- base) < UInt(bitPattern: count) else { return nil }
+        return RowReader(handle).real(at: Int32(truncatingIfNeeded: index))
     }
 
     /// Column `key`'s INTEGER, when `key` is the key the previous row read at this position and
@@ -96,7 +153,7 @@ final class RowDecoder: Decoder {
     @inline(__always)
     func recentInteger<K: CodingKey>(_ key: K) -> Int64? {
         guard let slot = KeyLookup.recentSlot(for: key, in: slots, limit: slotLimit, at: position),
-            let integer = numbers.integer(atCellOffset: slot.cellOffset)
+            let integer = storedInteger(at: slot.index)
         else { return nil }
         position &+= 1
         return integer
@@ -106,7 +163,7 @@ final class RowDecoder: Decoder {
     @inline(__always)
     func recentReal<K: CodingKey>(_ key: K) -> Double? {
         guard let slot = KeyLookup.recentSlot(for: key, in: slots, limit: slotLimit, at: position),
-            let real = numbers.real(atCellOffset: slot.cellOffset)
+            let real = storedReal(at: slot.index)
         else { return nil }
         position &+= 1
         return real
@@ -124,7 +181,7 @@ final class RowDecoder: Decoder {
     @inline(never)
     func decodeInteger<K: CodingKey, T: FixedWidthInteger>(_ key: K, as type: T.Type) throws -> T {
         let index = try requireIndex(key)
-        if let integer = numbers.integer(at: index), let exact = T(exactly: integer) { return exact }
+        if let integer = storedInteger(at: index), let exact = T(exactly: integer) { return exact }
         return try convert(index, key, T.self) { value throws(ConversionFailure) in
             try Conversions.integer(value, as: T.self)
         }
@@ -142,7 +199,7 @@ final class RowDecoder: Decoder {
     @inline(never)
     func decodeDouble<K: CodingKey>(_ key: K) throws -> Double {
         let index = try requireIndex(key)
-        if let real = numbers.real(at: index) { return real }
+        if let real = storedReal(at: index) { return real }
         return try convert(index, key, Double.self) { value throws(ConversionFailure) in
             try Conversions.double(value)
         }
@@ -188,5 +245,54 @@ final class RowDecoder: Decoder {
     func context(key: some CodingKey) -> ValueDecodingContext {
         ValueDecodingContext(
             options: options, userInfo: userInfo, rowType: rowType, codingPath: [key], columnName: nil, lookup: lookup)
+    }
+}
+
+/// The `Decoder` of a live statement's row, handed to `init(from:)`: a ``LiveRow``, three
+/// words that fit an existential's inline storage, so that passing it costs no allocation and
+/// no reference counting. Used after its row (or on another thread) it throws, and its
+/// `userInfo` reads as empty.
+struct LiveRowDecoder: Decoder {
+    let row: LiveRow
+
+    var codingPath: [any CodingKey] { [] }
+
+    var userInfo: [CodingUserInfoKey: Any] {
+        (try? row.withDecoder(CodingErrors.decoderOutlivedRow) { $0.userInfo }) ?? [:]
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        try row.withDecoder(CodingErrors.decoderOutlivedRow) { $0.liveContainer(Key.self) }
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try row.withDecoder(CodingErrors.decoderOutlivedRow) { decoder in
+            throw CodingErrors.unsupported("decoding a row as an array", rowType: decoder.rowType, codingPath: [])
+        }
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        try row.withDecoder(CodingErrors.decoderOutlivedRow) { $0.singleValueContainer() }
+    }
+}
+
+/// The `Decoder` of copied values: it holds its ``RowDecoder``, which stays usable for as long
+/// as it is kept.
+struct CopiedRowDecoder: Decoder {
+    let decoder: RowDecoder
+
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { decoder.userInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        decoder.heldContainer(Key.self)
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        throw CodingErrors.unsupported("decoding a row as an array", rowType: decoder.rowType, codingPath: [])
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        decoder.singleValueContainer()
     }
 }

@@ -1,26 +1,44 @@
 import SQLiteCore
 
-/// The keyed container of ``RowDecoder`` (one column per key), behind a protocol that says how
-/// a container reaches its decoder.
+/// The keyed containers of ``RowDecoder``: one column per key. Both kinds share every method
+/// below and differ only in how they reach their decoder.
 protocol RowKeyedDecoding: KeyedDecodingContainerProtocol {
     /// Runs `body` with the decoder, or throws when the container can no longer reach it.
     func withActiveDecoder<R>(_ body: (RowDecoder) throws -> R) throws -> R
+
+    /// The `Decoder` that made the container, for `superDecoder()`.
+    func decoderHandle(_ decoder: RowDecoder) -> any Decoder
 }
 
-/// The container of a ``RowDecoder``: it holds its decoder, and the number of the row it was
-/// made for (``RowDecoder/rowNumber``). A container made while a live statement's row is
-/// decoded checks before each read that its decoder is still on that row, and throws once the
-/// row is over (the statement may have stepped on or been finalized); a container of a copied
-/// row (``Row/decoder(userInfo:options:)``) stays usable for as long as it is kept.
-struct RowKeyedDecodingContainer<Key: CodingKey>: RowKeyedDecoding {
-    let decoder: RowDecoder
-    let row: UInt64
+/// The container of a live statement's row. A field read goes through the standard library's
+/// type-erased box, which copies the container for every call: this one is a ``LiveRow``,
+/// three plain words, so the copy retains nothing. Before each read it checks that its
+/// decoder is decoding that row on this thread; kept past the row, or used on another thread,
+/// it throws instead of reading a statement that moved on (or was finalized).
+///
+/// The decoder hands the same container to every row it decodes on one thread (see
+/// ``RowDecoder/liveContainer(_:)``): one kept by `init(from:)` and used while a later row of
+/// the same decoder is decoded on the same thread reads that row.
+struct LiveRowKeyedDecodingContainer<Key: CodingKey>: RowKeyedDecoding {
+    let row: LiveRow
 
     @inline(__always)
     func withActiveDecoder<R>(_ body: (RowDecoder) throws -> R) throws -> R {
-        guard decoder.rowNumber == row else { throw CodingErrors.containerOutlivedRow(keyType: Key.self) }
-        return try body(decoder)
+        try row.withDecoder({ CodingErrors.containerOutlivedRow(keyType: Key.self) }, body)
     }
+
+    func decoderHandle(_ decoder: RowDecoder) -> any Decoder { LiveRowDecoder(row: row) }
+}
+
+/// The container of copied values (``Row/decoder(userInfo:options:)``, a record read back
+/// from what was written): it holds its decoder, and stays usable for as long as it is kept.
+struct HeldRowKeyedDecodingContainer<Key: CodingKey>: RowKeyedDecoding {
+    let decoder: RowDecoder
+
+    @inline(__always)
+    func withActiveDecoder<R>(_ body: (RowDecoder) throws -> R) throws -> R { try body(decoder) }
+
+    func decoderHandle(_ decoder: RowDecoder) -> any Decoder { CopiedRowDecoder(decoder: decoder) }
 }
 
 extension RowKeyedDecoding {
@@ -79,7 +97,7 @@ extension RowKeyedDecoding {
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
         try withActiveDecoder { decoder in
             let index = try decoder.requireIndex(key)
-            if let integer = decoder.numbers.integer(at: index) { return integer != 0 }
+            if let integer = decoder.storedInteger(at: index) { return integer != 0 }
             return try decoder.convert(index, key, Bool.self) { value throws(ConversionFailure) in
                 try Conversions.bool(value)
             }
@@ -95,9 +113,7 @@ extension RowKeyedDecoding {
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
         try withActiveDecoder { decoder in
             let index = try decoder.requireIndex(key)
-            if let value = decoder.reader.storedValue(at: index), sqlite3_value_type(value) == SQLITE_TEXT {
-                return ColumnReader.text(of: value)
-            }
+            if let text = decoder.reader.storedText(at: index) { return text }
             return try decoder.convert(index, key, String.self) { value throws(ConversionFailure) in
                 try Conversions.string(value)
             }
@@ -248,7 +264,8 @@ extension RowKeyedDecoding {
         try withActiveDecoder { decoder in
             let index = try decoder.requireIndex(key)
             let context = decoder.context(key: key)
-            return try ValueDecoding.decode(type, reader: decoder.reader, index: index, context)
+            return try ValueDecoding.decode(
+                type, reader: decoder.reader, index: index, row: decoder.currentRow, context)
         }
     }
 
@@ -258,7 +275,8 @@ extension RowKeyedDecoding {
             let index = decoder.index(for: key)
             if index < 0 || decoder.reader.isNull(at: index) { return nil }
             let context = decoder.context(key: key)
-            return try ValueDecoding.decode(type, reader: decoder.reader, index: index, context)
+            return try ValueDecoding.decode(
+                type, reader: decoder.reader, index: index, row: decoder.currentRow, context)
         }
     }
 
@@ -282,7 +300,7 @@ extension RowKeyedDecoding {
 
     @inline(__always)
     func superDecoder() throws -> any Decoder {
-        try withActiveDecoder { decoder in decoder }
+        try withActiveDecoder { decoder in decoderHandle(decoder) }
     }
 
     @inline(__always)

@@ -20,8 +20,10 @@ struct ValueDecodingContext {
 
 /// Reads a property value that is not a Swift primitive: the counterpart of ``ValueEncoding``.
 enum ValueDecoding {
+    /// Column `index` as a `T`; `row` is the live statement's row the column belongs to (nil
+    /// for copied values), which a ``SingleValueDecoder`` handed to `T(from:)` checks.
     static func decode<T: Decodable>(
-        _ type: T.Type, reader: ColumnReader, index: Int, _ context: ValueDecodingContext
+        _ type: T.Type, reader: ColumnReader, index: Int, row: LiveRow?, _ context: ValueDecodingContext
     ) throws -> T {
         let value = reader.value(at: index)
         if value == .null, !(T.self is any ExpressibleByNilLiteral.Type) {
@@ -35,7 +37,7 @@ enum ValueDecoding {
                 T.self, column: context.column, rowType: context.rowType, codingPath: context.codingPath)
         }
         do {
-            return try T(from: SingleValueDecoder(reader: reader, index: index, context: context))
+            return try T(from: SingleValueDecoder(reader: reader, index: index, context: context, row: row))
         } catch is NeedsJSON {
             return try json(type, value, context)
         }
@@ -84,33 +86,54 @@ enum ValueDecoding {
 
 /// A decoder over one column, for values that decode from a single-value container (enums
 /// with raw values, wrappers, optionals); a keyed or unkeyed container throws ``NeedsJSON``.
+///
+/// Over a live statement it reads the statement directly, so, like the row's other handles, it
+/// checks its ``LiveRow`` first: kept past its row, or used on another thread, it throws (and
+/// `decodeNil()` answers `false`, so that what follows throws).
 final class SingleValueDecoder: Decoder, SingleValueDecodingContainer {
     let reader: ColumnReader
     let index: Int
     let context: ValueDecodingContext
+    /// The live statement's row the column belongs to; nil for copied values.
+    let row: LiveRow?
 
-    init(reader: ColumnReader, index: Int, context: ValueDecodingContext) {
+    init(reader: ColumnReader, index: Int, context: ValueDecodingContext, row: LiveRow?) {
         self.reader = reader
         self.index = index
         self.context = context
+        self.row = row
     }
 
     var codingPath: [any CodingKey] { context.codingPath }
-    var userInfo: [CodingUserInfoKey: Any] { context.userInfo }
+    var userInfo: [CodingUserInfoKey: Any] { isCurrent ? context.userInfo : [:] }
+
+    /// Whether the column can be read: always for copied values, during its row for a live one.
+    private var isCurrent: Bool { row?.isCurrent ?? true }
+
+    /// Throws when the live row is over (or this is another thread).
+    private func checkRow() throws {
+        if !isCurrent { throw CodingErrors.decoderOutlivedRow() }
+    }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        try checkRow()
         throw NeedsJSON()
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try checkRow()
         throw NeedsJSON()
     }
 
-    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        try checkRow()
+        return self
+    }
 
-    func decodeNil() -> Bool { reader.isNull(at: index) }
+    func decodeNil() -> Bool { isCurrent && reader.isNull(at: index) }
 
     private func convert<T>(_ type: T.Type, _ body: (ColumnValue) throws(ConversionFailure) -> T) throws -> T {
+        try checkRow()
         do {
             return try body(reader.value(at: index))
         } catch {
@@ -176,6 +199,7 @@ final class SingleValueDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try ValueDecoding.decode(type, reader: reader, index: index, context)
+        try checkRow()
+        return try ValueDecoding.decode(type, reader: reader, index: index, row: row, context)
     }
 }

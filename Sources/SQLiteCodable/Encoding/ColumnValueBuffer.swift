@@ -2,10 +2,12 @@
 /// an integer, a real or NULL (the usual row, where each column keeps its kind) is stored
 /// without destroying the old one first.
 ///
-/// An insert made from the row keeps a reference to the buffer and binds from it; the
-/// encoder writes only into a buffer nothing else refers to, and copies it otherwise (as an
-/// array would), so a buffer another value refers to never changes.
-final class ColumnValueBuffer: @unchecked Sendable {
+/// An insert made from the row keeps a reference to the buffer and binds from it
+/// (``EncodedValues``); the encoder writes only into a buffer nothing else refers to, and
+/// copies it otherwise (copy on write, as an array's storage), so a buffer another value
+/// refers to never changes. The buffer itself is not `Sendable`: only ``EncodedValues``, which
+/// reads it, is.
+final class ColumnValueBuffer {
     private(set) var base: UnsafeMutablePointer<ColumnValue>
     private(set) var count = 0
     private var capacity: Int

@@ -1,12 +1,18 @@
 import Foundation
 
 /// What encoding values of one `Encodable` type into setters needs, kept between values: an
-/// encoder with its key cache warm, the type's name for errors, and each column's quoted
-/// template, so that the setters of every value of the type have the same column templates
-/// (which the typed tier's insert shape cache recognizes without rendering or hashing).
+/// encoder with its key cache warm, the type's name for errors, each column's quoted template
+/// (so that the setters of every value of the type have the same column templates, which the
+/// typed tier's insert shape cache recognizes without rendering or hashing), and the SQL of the
+/// last insert.
 ///
 /// Kept only for options whose key strategy is not custom and with no user info: the plan is
 /// found by the value's type, the key strategy, the date strategy and whether `nil` is left out.
+///
+/// The plans are process-wide, not kept with a connection: `QueryType.insert(_:)` and the
+/// other queries built from an `Encodable` value (SQLite.swift's signatures) have no
+/// connection, only a table. One lock, ``EncodingPlan/lock``, guards the plans and everything
+/// each plan keeps, so a plan is shared between threads safely (`@unchecked Sendable`).
 final class EncodingPlan: @unchecked Sendable {
     struct Key: Hashable {
         let type: ObjectIdentifier
@@ -20,11 +26,9 @@ final class EncodingPlan: @unchecked Sendable {
     let rowType: String
     let omitsNil: Bool
 
-    /// Guards ``templates`` and ``lastInsert``.
-    private let lock = NSLock()
-    /// The encoder kept between values for any thread (each thread first keeps its own,
-    /// ``ThreadEncoder``); guarded by the plans' lock (``EncodingPlan/lock``), so that finding
-    /// the plan and taking its encoder is one locking.
+    // Guarded by `EncodingPlan.lock`.
+    /// The encoder kept between values; nil while a value is encoded with it (another value,
+    /// on another thread or within the first one's `encode(to:)`, gets a fresh encoder).
     private var spareEncoder: RowEncoder?
     /// The quoted template of the column at each position of the last value.
     private var templates: [(column: String, template: String)] = []
@@ -36,9 +40,13 @@ final class EncodingPlan: @unchecked Sendable {
         self.omitsNil = omitsNil
     }
 
+    /// Guards the plans and every plan's kept encoder, templates and last insert.
     private static let lock = PlainLock()
     nonisolated(unsafe) private static var plans: [Key: EncodingPlan] = [:]
     nonisolated(unsafe) private static var lastPlan: EncodingPlan?
+    /// How many plans are kept; all are dropped (and their encoders freed) when one more is
+    /// needed.
+    static let capacity = 256
 
     /// The key of the plan for values of `type` encoded with `options`; nil when the options
     /// cannot be told apart from others (a custom key strategy).
@@ -56,7 +64,7 @@ final class EncodingPlan: @unchecked Sendable {
     /// The plan for `key`, made on first use. Called with ``EncodingPlan/lock`` held.
     private static func plan(_ key: Key, _ type: Any.Type, options: CodingOptions) -> EncodingPlan {
         if let lastPlan, lastPlan.key == key { return lastPlan }
-        if plans.count >= 256 { plans.removeAll(keepingCapacity: true) }
+        if plans.count >= capacity { plans.removeAll(keepingCapacity: true) }
         let plan =
             plans[key]
             ?? EncodingPlan(
@@ -78,9 +86,8 @@ final class EncodingPlan: @unchecked Sendable {
         return plan(key, type, options: options)
     }
 
-    /// The plan for values of `type` with a kept encoder: the calling thread's own when the
-    /// thread encoded values of this plan last (``ThreadEncoder``, no lock), else found and taken
-    /// under one lock, or a fresh one when other threads hold it. Give the encoder back with
+    /// The plan for values of `type` with its kept encoder, found and taken under one lock (a
+    /// fresh encoder when another value holds the kept one). Give the encoder back with
     /// ``giveBack(_:)``. Nil for options a plan cannot be kept for.
     private static func checkOut(_ type: Any.Type, options: CodingOptions, omitsNil: Bool) -> (
         plan: EncodingPlan, encoder: RowEncoder
@@ -94,24 +101,24 @@ final class EncodingPlan: @unchecked Sendable {
         return (plan, spare ?? plan.makeEncoder())
     }
 
-    /// Keeps `encoder` for the plan's next value.
-    private func giveBack(_ encoder: consuming RowEncoder) {
-        keepSpare(encoder)
-    }
-
-    /// Keeps `encoder` for the next value of any thread (dropping the one kept, if another
-    /// thread gave one back meanwhile).
-    private func keepSpare(_ encoder: consuming RowEncoder) {
+    /// Keeps `encoder` for the plan's next value, in place of one another value gave back
+    /// meanwhile (which is freed).
+    private func giveBack(_ encoder: RowEncoder) {
         EncodingPlan.lock.lock()
-        let dropped = spareEncoder
         spareEncoder = encoder
         EncodingPlan.lock.unlock()
-        dropped?.finish()
+    }
+
+    /// The encoder kept for the next value, for tests.
+    var keptEncoder: RowEncoder? {
+        EncodingPlan.lock.lock()
+        defer { EncodingPlan.lock.unlock() }
+        return spareEncoder
     }
 
     /// The last insert made through ``insert(_:options:table:database:conflict:render:)``:
     /// the table, the conflict clause, the encoder's column version and the SQL, for encoders
-    /// other than the one that made it.
+    /// other than the one that made it. Guarded by `EncodingPlan.lock`.
     private var lastInsert: LastInsert?
 
     private final class LastInsert {
@@ -148,9 +155,9 @@ final class EncodingPlan: @unchecked Sendable {
             return Insert(sql, values: EncodedValues(buffer: encoder.valueBuffer))
         }
         let version = encoder.columnsVersion
-        plan.lock.lock()
+        lock.lock()
         let last = plan.lastInsert
-        plan.lock.unlock()
+        lock.unlock()
         if let last, last.columnsVersion == version, last.conflict == conflict, last.table == table,
             last.database == database
         {
@@ -159,10 +166,10 @@ final class EncodingPlan: @unchecked Sendable {
             return Insert(last.sql, values: EncodedValues(buffer: encoder.valueBuffer))
         }
         let insert = render(plan.setters(encoder.columns, encoder.values))
-        plan.lock.lock()
+        lock.lock()
         plan.lastInsert = LastInsert(
             table: table, database: database, conflict: conflict, columnsVersion: version, sql: insert.template)
-        plan.lock.unlock()
+        lock.unlock()
         encoder.memo = EncodingMemo(
             columnsVersion: version, table: table, database: database, conflict: conflict, skip: -1,
             sql: insert.template)
@@ -194,8 +201,8 @@ final class EncodingPlan: @unchecked Sendable {
     private func setters(_ columns: [String], _ values: [ColumnValue]) -> [Setter] {
         var setters: [Setter] = []
         setters.reserveCapacity(columns.count)
-        lock.lock()
-        defer { lock.unlock() }
+        EncodingPlan.lock.lock()
+        defer { EncodingPlan.lock.unlock() }
         for index in columns.indices {
             setters.append(values[index].setter(template: template(for: columns[index], at: index)))
         }
@@ -217,9 +224,7 @@ final class EncodingPlan: @unchecked Sendable {
 
     /// A new encoder for the plan's values, keeping its container between values.
     private func makeEncoder() -> RowEncoder {
-        RowEncoder(
-            options: options, naming: ColumnNaming(options: options), rowType: rowType, omitsNil: omitsNil,
-            keepsContainer: true)
+        RowEncoder(options: options, naming: ColumnNaming(options: options), rowType: rowType, omitsNil: omitsNil)
     }
 }
 
@@ -240,7 +245,11 @@ extension ColumnValue {
 /// Encoded values an insert binds as they are: the encoder's buffer, which the encoder
 /// leaves alone (writing the next row into a copy) while the insert refers to it.
 struct EncodedValues: InsertValueList {
-    let buffer: ColumnValueBuffer
+    /// Only read, on whichever thread runs the insert. It is shared safely because nothing
+    /// writes it while this refers to it: its encoder writes a row only into a buffer it holds
+    /// the only reference to (checked with `isKnownUniquelyReferenced` before each row, whose
+    /// reference counting orders the reads here before those writes), as an array's storage.
+    nonisolated(unsafe) let buffer: ColumnValueBuffer
 
     var parameterCount: Int { buffer.count }
 

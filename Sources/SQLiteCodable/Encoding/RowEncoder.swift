@@ -3,374 +3,189 @@ import Foundation
 /// An `Encoder` that turns one value into the columns of a row: each property of its keyed
 /// container becomes one column (named through the key strategy), with values SQLite stores.
 ///
-/// Reused from row to row when encoding many values of one type: ``reset()`` keeps the
-/// arrays' storage and the key → column cache.
+/// Reused from row to row when encoding many values of one type: the row's columns and values
+/// are written into an ``EncodedRow``, which keeps its arrays' storage and its key → column
+/// cache between rows, and the keyed container is made once and handed out again (see
+/// ``KeptContainer``).
+///
+/// The kept container refers to the ``EncodedRow``, not to the encoder, so the encoder is freed
+/// with its owner (a plan evicted, a connection closed) like any object: nothing it keeps
+/// refers back to it.
 final class RowEncoder: Encoder {
+    /// The row being encoded, which the keyed container writes into.
+    let row: EncodedRow
+    @exclusivity(unchecked) private var keptContainer = KeptContainer()
+
+    init(
+        options: CodingOptions, naming: ColumnNaming, rowType: String, userInfo: [CodingUserInfoKey: Any] = [:],
+        omitsNil: Bool = false
+    ) {
+        row = EncodedRow(options: options, naming: naming, rowType: rowType, userInfo: userInfo, omitsNil: omitsNil)
+    }
+
     var codingPath: [any CodingKey] { [] }
-    let userInfo: [CodingUserInfoKey: Any]
-    let options: CodingOptions
-    let naming: ColumnNaming
-    let rowType: String
-    /// Whether a `nil` passed to `encodeIfPresent` leaves the column out (SQLite.swift's
-    /// insert) instead of storing NULL.
-    let omitsNil: Bool
+    var userInfo: [CodingUserInfoKey: Any] { row.userInfo }
 
     /// The encoded columns, in encoding order.
-    // Hot paths of one encoder, used by one thread at a time: no dynamic exclusivity checks.
-    @exclusivity(unchecked) private(set) var columns: [String] = []
-    /// The encoded values, in encoding order, written in place (see ``ColumnValueBuffer``).
-    @exclusivity(unchecked) private(set) var valueBuffer = ColumnValueBuffer()
-    /// The number of columns of the row being encoded (``columns`` may hold more from the
-    /// previous row until it is finished).
-    @exclusivity(unchecked) private var count = 0
-
+    var columns: [String] { row.columns }
+    /// The encoded values, written in place (see ``ColumnValueBuffer``).
+    var valueBuffer: ColumnValueBuffer { row.valueBuffer }
     /// The encoded values as an array.
-    var values: [ColumnValue] { valueBuffer.array }
-
-    /// Key → column conversions made at each position of the previous row: the keys, their
-    /// columns, the two words of each key's `String` value (equal words mean the same string,
-    /// as `keys` keeps each key's storage alive), compared before the keys themselves, and the
-    /// identity of keys recognized by their bits (see ``KeyBits``), compared before all that.
-    @exclusivity(unchecked) private var keys: [String] = []
-    @exclusivity(unchecked) private var keyColumns: [String] = []
-    @exclusivity(unchecked) private var keyWords: [StringWords] = []
-    @exclusivity(unchecked) private var keyIdentities: [KeyIdentity] = []
-    @exclusivity(unchecked) private var position = 0
-    /// The positions of this row, from 0, whose value may take the fast path: the previous row
-    /// put the column of the key it had there at the same index of ``columns``, and this row
-    /// has kept every key at its position so far. 0 once a `nil` is left out.
-    @exclusivity(unchecked) private var fastCount = 0
-
-    /// An identifier of the list of ``columns``: a new one is drawn whenever a row's columns
-    /// may differ from the previous row's, so an equal version means equal columns.
-    @exclusivity(unchecked) private(set) var columnsVersion: UInt64 = 0
-    /// Whether the current row's columns may differ from the previous row's so far.
-    @exclusivity(unchecked) private var columnsChanged = true
-    /// The previous row's column count, -1 when it did not finish encoding.
-    @exclusivity(unchecked) private var previousCount = -1
-    @exclusivity(unchecked) private var rowFinished = false
-    /// Whether the last finished row had every column at its key's position (no `nil` left
-    /// out): then column `i` of that row is the column of `keys[i]`.
-    @exclusivity(unchecked) private var lastRowAligned = false
+    var values: [ColumnValue] { row.values }
+    /// See ``EncodedRow/columnsVersion``.
+    var columnsVersion: UInt64 { row.columnsVersion }
 
     /// What the encoder's owner made from the columns of one ``columnsVersion`` (the SQL of an
     /// insert), kept with the encoder so that the next row of the same columns finds it
-    /// without a lock.
+    /// without a lookup.
     @exclusivity(unchecked) var memo = EncodingMemo.none
 
     /// The SQL of ``memo`` when it is for the current columns and the same statement, read in
     /// place (copying the memo would retain each of its strings).
     @inline(__always)
     func memoSQL(table: String, database: String?, conflict: OnConflict?, skip: Int) -> String? {
-        guard memo.columnsVersion == columnsVersion, memo.skip == skip, memo.conflict == conflict,
+        guard memo.columnsVersion == row.columnsVersion, memo.skip == skip, memo.conflict == conflict,
             memo.table == table, memo.database == database
         else { return nil }
         return memo.sql
     }
 
-    init(
-        options: CodingOptions, naming: ColumnNaming, rowType: String, userInfo: [CodingUserInfoKey: Any] = [:],
-        omitsNil: Bool = false, keepsContainer: Bool = false
-    ) {
-        self.keepsContainer = keepsContainer
-        self.options = options
-        self.naming = naming
-        self.rowType = rowType
-        self.userInfo = userInfo
-        self.omitsNil = omitsNil
-    }
-
     /// Encodes `value` into fresh columns.
     func encodeRow<T: Encodable>(_ value: T) throws -> (columns: [String], values: [ColumnValue]) {
-        reset()
-        try value.encode(to: self)
-        finishRow()
-        return (columns, values)
+        try encodeInPlace(value)
+        return (row.columns, row.values)
     }
 
     /// Encodes `value` into ``columns`` and ``valueBuffer``, reusing their storage.
     func encodeInPlace<T: Encodable>(_ value: T) throws {
-        reset()
+        row.reset()
         try value.encode(to: self)
-        finishRow()
+        row.finish()
     }
-
-    /// Starts a new row, keeping storage and caches: the previous row's columns and values
-    /// stay in place until written over (cheaper than emptying the arrays), and any left over
-    /// are removed when the row is finished.
-    func reset() {
-        previousCount = rowFinished ? columns.count : -1
-        // Values another owner (an insert) still refers to are left to it.
-        if !isKnownUniquelyReferenced(&valueBuffer) { valueBuffer = valueBuffer.copy() }
-        if rowFinished, lastRowAligned {
-            fastCount = Swift.min(valueBuffer.count, keyIdentities.count, columns.count)
-        } else {
-            fastCount = 0
-        }
-        rowFinished = false
-        columnsChanged = false
-        count = 0
-        position = 0
-    }
-
-    /// Drops what the previous row left past this row's columns, and draws a new
-    /// ``columnsVersion`` when the row's columns may differ from the previous row's: a key not
-    /// found at its position, a `nil` left out, or another count.
-    private func finishRow() {
-        if columns.count > count { columns.removeLast(columns.count - count) }
-        valueBuffer.truncate(to: count)
-        if columnsChanged || count != previousCount { columnsVersion = ColumnsVersion.next() }
-        lastRowAligned = position == count
-        rowFinished = true
-    }
-
-    /// The column for `key`, from the cache when the key is the same as at this position of
-    /// the previous row.
-    func column(forKey key: String, identity: KeyIdentity) -> String {
-        let slot = position
-        position += 1
-        if slot < keyWords.count {
-            let same = keyWords.withUnsafeBufferPointer { $0[slot] == StringWords(key) }
-            if same || keys[slot] == key {
-                keyIdentities[slot] = identity
-                return keyColumns[slot]
-            }
-        }
-        columnsChanged = true
-        let column = naming.encodedColumn(forKey: key)
-        if slot < keys.count {
-            keys[slot] = key
-            keyColumns[slot] = column
-            keyWords[slot] = StringWords(key)
-            keyIdentities[slot] = identity
-        } else if slot == keys.count {
-            keys.append(key)
-            keyColumns.append(column)
-            keyWords.append(StringWords(key))
-            keyIdentities.append(identity)
-        }
-        return column
-    }
-
-    /// Appends the value of `key`: in place when the key is the one the previous row had at
-    /// this position (recognized by its bits), else through the key's string.
-    @inline(__always)
-    func append<K: CodingKey>(_ value: ColumnValue, forKey key: K) {
-        let index = count
-        if index < fastCount, let bits = KeyBits.of(key) {
-            let known = keyIdentities.withUnsafeBufferPointer { $0[index] }
-            if known.type == ObjectIdentifier(K.self), known.bits == bits {
-                position = index &+ 1
-                count = index &+ 1
-                valueBuffer.set(index, value)
-                return
-            }
-        }
-        appendByString(value, forKey: key)
-    }
-
-    @inline(never)
-    private func appendByString<K: CodingKey>(_ value: ColumnValue, forKey key: K) {
-        append(value, key: key.stringValue, identity: KeyBits.identity(of: key))
-    }
-
-    func append(_ value: ColumnValue, key: String, identity: KeyIdentity) {
-        // The usual row: the same key as at this position of the previous row, whose column
-        // is already in place; only the value changes.
-        let index = count
-        if index < fastCount, keyWords.withUnsafeBufferPointer({ $0[index] == StringWords(key) }) {
-            position = index + 1
-            count = index + 1
-            keyIdentities[index] = identity
-            valueBuffer.set(index, value)
-            return
-        }
-        let column = column(forKey: key, identity: identity)
-        count += 1
-        if index < columns.count {
-            // Most rows have the previous row's columns: leave an equal one in place.
-            let same = columns.withUnsafeBufferPointer { StringWords(at: $0, index) == StringWords(column) }
-            if !same { columns[index] = column }
-        } else {
-            columns.append(column)
-        }
-        if index < valueBuffer.count {
-            valueBuffer.set(index, value)
-        } else {
-            valueBuffer.append(value)
-        }
-    }
-
-    /// A `nil` for `key`: left out when the encoder leaves out `nil`s, else NULL.
-    func appendNil<K: CodingKey>(forKey key: K) {
-        if omitsNil {
-            position += 1
-            fastCount = 0
-            columnsChanged = true
-            return
-        }
-        append(.null, forKey: key)
-    }
-
-    /// A 64-bit unsigned value as SQLite's signed INTEGER, or an error naming the column.
-    func checkedInteger<I: BinaryInteger>(_ value: I, key: some CodingKey) throws -> ColumnValue {
-        guard let exact = Int64(exactly: value) else {
-            throw CodingErrors.invalidValue(
-                value, column: naming.encodedColumn(forKey: key.stringValue), rowType: rowType, codingPath: [key],
-                "\(I.self) \(value) does not fit SQLite's 64-bit signed INTEGER")
-        }
-        return .integer(exact)
-    }
-
-    func context(forKey key: some CodingKey) -> ValueEncodingContext {
-        ValueEncodingContext(
-            options: options, userInfo: userInfo, column: naming.encodedColumn(forKey: key.stringValue),
-            rowType: rowType, codingPath: [key])
-    }
-
-    /// Whether the encoder keeps its keyed container between rows (encoders reused for many
-    /// records, whose owner calls ``finish()``).
-    let keepsContainer: Bool
-    @exclusivity(unchecked) private var keptContainer = KeptContainer()
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         if keptContainer.holds(Key.self) { return keptContainer.encodingContainer(Key.self) }
         return newContainer(Key.self)
     }
 
-    /// A new container, kept when the encoder keeps its container. Out of line, so that the
-    /// fast path of ``container(keyedBy:)`` has no local of the container's type (see
-    /// ``KeptContainer``).
+    /// A new container, kept for the next rows. Out of line, so that the fast path of
+    /// ``container(keyedBy:)`` has no local of the container's type (see ``KeptContainer``).
     @inline(never)
     private func newContainer<Key: CodingKey>(_ type: Key.Type) -> KeyedEncodingContainer<Key> {
-        let container = KeyedEncodingContainer(RowKeyedEncodingContainer<Key>(encoder: self))
-        if keepsContainer { keptContainer.keep(container, for: Key.self) }
+        let container = KeyedEncodingContainer(RowKeyedEncodingContainer<Key>(row: row))
+        keptContainer.keep(container, for: Key.self)
         return container
     }
 
-    /// Drops the kept container (and the reference cycle through it).
-    func finish() {
-        keptContainer.drop()
-    }
-
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        FailingUnkeyedEncodingContainer(error: unsupported("an unkeyed (array) row"))
+        FailingUnkeyedEncodingContainer(error: row.unsupported("an unkeyed (array) row"))
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        FailingSingleValueEncodingContainer(error: unsupported("a single-value row"))
-    }
-
-    func unsupported(_ what: String) -> EncodingError {
-        EncodingError.invalidValue(
-            rowType,
-            EncodingError.Context(
-                codingPath: [],
-                debugDescription: "\(rowType): \(what) is not supported; a row is encoded from a keyed container, "
-                    + "one column per key (nested values are stored as JSON text)"))
+        FailingSingleValueEncodingContainer(error: row.unsupported("a single-value row"))
     }
 }
 
-/// The keyed container of ``RowEncoder``: one column per key.
+/// The keyed container of ``RowEncoder``: one column per key, written into the encoder's row.
 struct RowKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let encoder: RowEncoder
+    let row: EncodedRow
     var codingPath: [any CodingKey] { [] }
 
     mutating func encodeNil(forKey key: Key) throws {
-        encoder.append(.null, forKey: key)
+        row.append(.null, forKey: key)
     }
 
     mutating func encode(_ value: Bool, forKey key: Key) throws {
-        encoder.append(.integer(value ? 1 : 0), forKey: key)
+        row.append(.integer(value ? 1 : 0), forKey: key)
     }
     mutating func encode(_ value: String, forKey key: Key) throws {
-        encoder.append(.text(value), forKey: key)
+        row.append(.text(value), forKey: key)
     }
     mutating func encode(_ value: Double, forKey key: Key) throws {
-        encoder.append(.real(value), forKey: key)
+        row.append(.real(value), forKey: key)
     }
     mutating func encode(_ value: Float, forKey key: Key) throws {
-        encoder.append(.real(Double(value)), forKey: key)
+        row.append(.real(Double(value)), forKey: key)
     }
     mutating func encode(_ value: Int, forKey key: Key) throws {
-        encoder.append(.integer(Int64(value)), forKey: key)
+        row.append(.integer(Int64(value)), forKey: key)
     }
     mutating func encode(_ value: Int8, forKey key: Key) throws {
-        encoder.append(.integer(Int64(value)), forKey: key)
+        row.append(.integer(Int64(value)), forKey: key)
     }
     mutating func encode(_ value: Int16, forKey key: Key) throws {
-        encoder.append(.integer(Int64(value)), forKey: key)
+        row.append(.integer(Int64(value)), forKey: key)
     }
     mutating func encode(_ value: Int32, forKey key: Key) throws {
-        encoder.append(.integer(Int64(value)), forKey: key)
+        row.append(.integer(Int64(value)), forKey: key)
     }
     mutating func encode(_ value: Int64, forKey key: Key) throws {
-        encoder.append(.integer(Int64(value)), forKey: key)
+        row.append(.integer(Int64(value)), forKey: key)
     }
     mutating func encode(_ value: UInt, forKey key: Key) throws {
-        encoder.append(try encoder.checkedInteger(value, key: key), forKey: key)
+        row.append(try row.checkedInteger(value, key: key), forKey: key)
     }
     mutating func encode(_ value: UInt8, forKey key: Key) throws {
-        encoder.append(.integer(Int64(value)), forKey: key)
+        row.append(.integer(Int64(value)), forKey: key)
     }
     mutating func encode(_ value: UInt16, forKey key: Key) throws {
-        encoder.append(.integer(Int64(value)), forKey: key)
+        row.append(.integer(Int64(value)), forKey: key)
     }
     mutating func encode(_ value: UInt32, forKey key: Key) throws {
-        encoder.append(.integer(Int64(value)), forKey: key)
+        row.append(.integer(Int64(value)), forKey: key)
     }
     mutating func encode(_ value: UInt64, forKey key: Key) throws {
-        encoder.append(try encoder.checkedInteger(value, key: key), forKey: key)
+        row.append(try row.checkedInteger(value, key: key), forKey: key)
     }
     mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { encoder.appendNil(forKey: key) }
+        if let value { try encode(value, forKey: key) } else { row.appendNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { encoder.appendNil(forKey: key) }
+        if let value { try encode(value, forKey: key) } else { row.appendNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { encoder.appendNil(forKey: key) }
+        if let value { try encode(value, forKey: key) } else { row.appendNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { encoder.appendNil(forKey: key) }
+        if let value { try encode(value, forKey: key) } else { row.appendNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { encoder.appendNil(forKey: key) }
+        if let value { try encode(value, forKey: key) } else { row.appendNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { encoder.appendNil(forKey: key) }
+        if let value { try encode(value, forKey: key) } else { row.appendNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { encoder.appendNil(forKey: key) }
+        if let value { try encode(value, forKey: key) } else { row.appendNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { encoder.appendNil(forKey: key) }
+        if let value { try encode(value, forKey: key) } else { row.appendNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { encoder.appendNil(forKey: key) }
+        if let value { try encode(value, forKey: key) } else { row.appendNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { encoder.appendNil(forKey: key) }
+        if let value { try encode(value, forKey: key) } else { row.appendNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { encoder.appendNil(forKey: key) }
+        if let value { try encode(value, forKey: key) } else { row.appendNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { encoder.appendNil(forKey: key) }
+        if let value { try encode(value, forKey: key) } else { row.appendNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { encoder.appendNil(forKey: key) }
+        if let value { try encode(value, forKey: key) } else { row.appendNil(forKey: key) }
     }
     mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { encoder.appendNil(forKey: key) }
+        if let value { try encode(value, forKey: key) } else { row.appendNil(forKey: key) }
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        encoder.append(try ValueEncoding.encode(value, encoder.context(forKey: key)), forKey: key)
+        row.append(try ValueEncoding.encode(value, row.context(forKey: key)), forKey: key)
     }
 
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { encoder.appendNil(forKey: key) }
+        if let value { try encode(value, forKey: key) } else { row.appendNil(forKey: key) }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
@@ -378,31 +193,18 @@ struct RowKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
     {
         KeyedEncodingContainer(
             FailingKeyedEncodingContainer<NestedKey>(
-                error: encoder.unsupported("a nested container for \(key.stringValue)")))
+                error: row.unsupported("a nested container for \(key.stringValue)")))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        FailingUnkeyedEncodingContainer(error: encoder.unsupported("a nested container for \(key.stringValue)"))
+        FailingUnkeyedEncodingContainer(error: row.unsupported("a nested container for \(key.stringValue)"))
     }
 
     mutating func superEncoder() -> any Encoder {
-        FailingEncoder(error: encoder.unsupported("a super encoder"), userInfo: encoder.userInfo)
+        FailingEncoder(error: row.unsupported("a super encoder"), userInfo: row.userInfo)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        FailingEncoder(error: encoder.unsupported("a super encoder"), userInfo: encoder.userInfo)
-    }
-}
-
-/// The source of ``RowEncoder/columnsVersion``: numbers never drawn twice in a process.
-enum ColumnsVersion {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var last: UInt64 = 0
-
-    static func next() -> UInt64 {
-        lock.lock()
-        defer { lock.unlock() }
-        last += 1
-        return last
+        FailingEncoder(error: row.unsupported("a super encoder"), userInfo: row.userInfo)
     }
 }

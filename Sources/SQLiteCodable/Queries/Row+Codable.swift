@@ -13,7 +13,7 @@ extension Row {
     public func decode<V: Decodable>(
         userInfo: [CodingUserInfoKey: Any] = [:], options: CodingOptions = CodingOptions()
     ) throws -> V {
-        try V(from: makeDecoder(rowType: "\(V.self)", userInfo: userInfo, options: options))
+        try makeDecoder(rowType: "\(V.self)", userInfo: userInfo, options: options).decodeRow(V.self)
     }
 
     /// Decodes the row as `type`: `let user = try row.decode(User.self)`.
@@ -34,7 +34,7 @@ extension Row {
     public func decoder(userInfo: [CodingUserInfoKey: Any] = [:], options: CodingOptions = CodingOptions())
         -> any Decoder
     {
-        makeDecoder(rowType: "row", userInfo: userInfo, options: options)
+        CopiedRowDecoder(decoder: makeDecoder(rowType: "row", userInfo: userInfo, options: options))
     }
 
     private func makeDecoder(rowType: String, userInfo: [CodingUserInfoKey: Any], options: CodingOptions)

@@ -1,14 +1,15 @@
 import Foundation
 
-/// What this tier keeps with a cached prepared statement (in its ``Statement/attachment``):
-/// the column maps, and the decoders of record types, so a statement run again decodes with
-/// no setup at all. Touched only while the statement is checked out of the cache.
+/// What this tier keeps with a cached prepared statement (in its `tierStore`): the column
+/// maps, and the decoders of record types, so a statement run again decodes with no setup at
+/// all. Touched only while the statement is checked out of the cache, with the connection's
+/// lock held; dropped when the cache evicts the statement.
 ///
 /// Everything here is for the statement's columns of one ``Statement/columnsGeneration``:
 /// ``of(_:)``, called after the first step of each run, empties the state when SQLite
 /// re-prepared the statement with other columns (a schema change), so that the run builds its
-/// maps and decoders anew. This is the one place where the tier notices such a change (the
-/// record lookups of ``RecordLookups`` keep the generation of their decoder too).
+/// maps and decoders anew. This is the one place where the tier notices such a change (a
+/// ``RecordPlan``'s lookup keeps the generation of its decoder too).
 final class StatementState {
     /// The statement's columns generation the maps and decoders are for.
     private(set) var columnsGeneration: Int
@@ -32,8 +33,7 @@ final class StatementState {
         self.columnsGeneration = columnsGeneration
     }
 
-    /// The state of `statement` for its current columns: attached on first use (replacing
-    /// another tier's attachment, which that tier rebuilds when it needs it), emptied when the
+    /// The state of `statement` for its current columns: made on first use, emptied when the
     /// statement's columns changed since. Call it after the first step of a run, in which
     /// SQLite re-prepares a statement whose schema changed.
     static func of(_ statement: Statement) -> StatementState {

@@ -14,19 +14,22 @@ extension Connection {
     /// back with its new key.
     @discardableResult
     public func insert<R: Record>(_ record: R) throws -> Int64 {
-        let (plan, encoder) = RecordPlan.checkOut(R.self)
-        defer { plan.returnEncoder(encoder) }
-        try encoder.encodeInPlace(record)
-        if plan.timestamps {
-            var columns = encoder.columns
-            var values = encoder.values
-            return try insertEncoded(plan, &columns, &values)
-        }
-        let skip = plan.newKeyIndex(encodedBy: encoder)
-        return try withRawStatement(plan.insertSQL(encodedBy: encoder, skipping: skip)) { statement in
-            try bindEncoded(statement, encoder.valueBuffer, skipping: skip)
-            try runRaw(statement)
-            return sqlite3_last_insert_rowid(handle)
+        try withLock {
+            let plan = recordPlan(R.self)
+            let encoder = plan.takeEncoder()
+            defer { plan.giveBack(encoder) }
+            try encoder.encodeInPlace(record)
+            if plan.timestamps {
+                var columns = encoder.columns
+                var values = encoder.values
+                return try insertEncoded(plan, &columns, &values)
+            }
+            let skip = plan.newKeyIndex(encodedBy: encoder)
+            return try withRawStatement(plan.insertSQL(encodedBy: encoder, skipping: skip)) { statement in
+                try bindEncoded(statement, encoder.valueBuffer, skipping: skip)
+                try runRaw(statement)
+                return sqlite3_last_insert_rowid(handle)
+            }
         }
     }
 
@@ -38,10 +41,10 @@ extension Connection {
     /// ```
     @discardableResult
     public func insertMany<R: Record>(_ records: [R]) throws -> [Int64] {
-        let plan = RecordPlan.of(R.self)
-        let encoder = plan.reusableEncoder()
-        defer { encoder.finish() }
-        return try inTransaction {
+        try inTransaction {
+            let plan = recordPlan(R.self)
+            let encoder = plan.takeEncoder()
+            defer { plan.giveBack(encoder) }
             var rowids: [Int64] = []
             rowids.reserveCapacity(records.count)
             var statement: Statement?
@@ -96,10 +99,10 @@ extension Connection {
     /// but no row (deleted meanwhile) is inserted with that key. A record with its own key is
     /// upserted.
     public func save<R: Record>(_ record: inout R) throws {
-        let plan = RecordPlan.of(R.self)
-        var (columns, values) = try plan.encoder().encodeRow(record)
-        let keyIndex = try plan.keyIndex(columns)
         try withLock {
+            let plan = recordPlan(R.self)
+            var (columns, values) = try plan.encode(record)
+            let keyIndex = try plan.keyIndex(columns)
             if plan.isNew(values[keyIndex]) {
                 var insertColumns = columns
                 var insertValues = values
@@ -157,9 +160,11 @@ extension Connection {
     /// ```
     @discardableResult
     public func update<R: Record>(_ record: R) throws -> Bool {
-        let plan = RecordPlan.of(R.self)
-        var (columns, values) = try plan.encoder().encodeRow(record)
-        return try updateEncoded(plan, &columns, &values)
+        try withLock {
+            let plan = recordPlan(R.self)
+            var (columns, values) = try plan.encode(record)
+            return try updateEncoded(plan, &columns, &values)
+        }
     }
 
     /// Updates only the columns whose values differ between `record` and `original` (the
@@ -173,9 +178,13 @@ extension Connection {
     /// ```
     @discardableResult
     public func update<R: Record>(_ record: R, from original: R) throws -> Bool {
-        let plan = RecordPlan.of(R.self)
-        var (columns, values) = try plan.encoder().encodeRow(record)
-        let (oldColumns, oldValues) = try plan.encoder().encodeRow(original)
+        try withLock { try update(recordPlan(R.self), record, from: original) }
+    }
+
+    /// ``update(_:from:)`` with the connection locked.
+    private func update<R: Record>(_ plan: RecordPlan, _ record: R, from original: R) throws -> Bool {
+        var (columns, values) = try plan.encode(record)
+        let (oldColumns, oldValues) = try plan.encode(original)
         let keyIndex = try plan.keyIndex(columns)
         var changedColumns: [String] = []
         var changedValues: [ColumnValue] = []
@@ -197,9 +206,11 @@ extension Connection {
     /// Deletes the row of `record`, by its primary key; `false` when there was none.
     @discardableResult
     public func delete<R: Record>(_ record: R) throws -> Bool {
-        let plan = RecordPlan.of(R.self)
-        let (columns, values) = try plan.encoder().encodeRow(record)
-        return try deleteRow(plan, key: values[try plan.keyIndex(columns)])
+        try withLock {
+            let plan = recordPlan(R.self)
+            let (columns, values) = try plan.encode(record)
+            return try deleteRow(plan, key: values[try plan.keyIndex(columns)])
+        }
     }
 
     /// Deletes the row of type `type` whose primary key is `id`; `false` when there was none.
@@ -209,8 +220,10 @@ extension Connection {
     /// ```
     @discardableResult
     public func delete<R: Record>(_ type: R.Type, id: some Encodable) throws -> Bool {
-        let plan = RecordPlan.of(R.self)
-        return try deleteRow(plan, key: try keyValue(id, plan))
+        try withLock {
+            let plan = recordPlan(R.self)
+            return try deleteRow(plan, key: try keyValue(id, plan))
+        }
     }
 
     // MARK: - Reading
@@ -235,8 +248,8 @@ extension Connection {
 
     /// Reads records with a statement-cached decoder.
     func fetchRecords<R: Record>(_ type: R.Type, sql: String, bindings: [Binding?], first: Bool = false) throws -> [R] {
-        let plan = RecordPlan.of(R.self)
-        return try withRawStatement(sql) { statement in
+        try withRawStatement(sql) { statement in
+            let plan = recordPlan(R.self)
             try bindRaw(statement, bindings: bindings)
             return try decodeRows(R.self, statement, limit: first ? 1 : .max) { state in
                 state.decoder(
@@ -278,12 +291,12 @@ extension Connection {
         // it: a generic closure returning `R?` would look the optional's type up on each call.
         var record: R?
         try withLock { () throws -> Void in
-            let lookup = RecordLookups.of(self).lookup(R.self)
-            let statement = try lookup.take(from: self)
-            defer { lookup.giveBack(statement, to: self) }
-            try bind(statement, lookup.plan)
+            let plan = recordPlan(R.self)
+            let statement = try plan.takeLookup(from: self)
+            defer { plan.giveBackLookup(statement, to: self) }
+            try bind(statement, plan)
             guard try stepRaw(statement) else { return }
-            record = try lookup.decoder(R.self, for: statement).decodeRow(R.self)
+            record = try plan.lookupDecoder(R.self, for: statement).decodeRow(R.self)
         }
         return record
     }

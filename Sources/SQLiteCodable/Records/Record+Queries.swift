@@ -56,7 +56,7 @@ extension Record {
     /// let expensive = try Item.count(in: db, filter: price > 100)
     /// ```
     public static func count(in db: Connection, filter: SQLExpression<Bool?>? = nil) throws -> Int {
-        var sql = RecordPlan.of(Self.self).countSQL
+        var sql = db.withLock { db.recordPlan(Self.self).countSQL }
         var bindings: [Binding?] = []
         if let filter {
             sql += " WHERE " + filter.template

@@ -69,11 +69,11 @@ extension Connection {
         _ left: Left.Type, _ right: Right.Type, _ join: String, _ condition: SQLExpression<Bool>,
         _ filter: SQLExpression<Bool?>?, _ order: [Expressible], _ limit: Int?, _ body: (Left, Right?) throws -> Void
     ) throws {
-        let leftPlan = RecordPlan.of(Left.self)
-        let rightPlan = RecordPlan.of(Right.self)
-        let (sql, bindings) = Self.joinSQL(
-            leftPlan.tableName, rightPlan.tableName, join, condition, filter, order, limit)
         try withLock {
+            let leftPlan = recordPlan(Left.self)
+            let rightPlan = recordPlan(Right.self)
+            let (sql, bindings) = Self.joinSQL(
+                leftPlan.tableName, rightPlan.tableName, join, condition, filter, order, limit)
             try withRawStatement(sql) { statement in
                 try bindRaw(statement, bindings: bindings)
                 // The columns are counted and the decoders found after the first step, in which
@@ -92,9 +92,10 @@ extension Connection {
                 let rightColumns = rightMap.base..<(rightMap.base + rightMap.names.count)
                 repeat {
                     let leftRecord = try leftDecoder.decodeRow(Left.self)
+                    let row = RowReader(statement.handle)
                     let missing =
-                        rightKey.map { sqlite3_column_type(statement.handle, Int32($0)) == SQLITE_NULL }
-                        ?? rightColumns.allSatisfy { sqlite3_column_type(statement.handle, Int32($0)) == SQLITE_NULL }
+                        rightKey.map { row.isNull(at: Int32($0)) }
+                        ?? rightColumns.allSatisfy { row.isNull(at: Int32($0)) }
                     try body(leftRecord, missing ? nil : try rightDecoder.decodeRow(Right.self))
                 } while try stepRaw(statement)
             }

@@ -1,9 +1,13 @@
 import Foundation
 
-/// What a record type needs at run time, computed once per type: its naming, its SQL, and
-/// the SQL of inserts and updates per column set (so the statement cache sees the same text,
-/// and reuses one prepared statement, for every record of the type).
-final class RecordPlan: @unchecked Sendable {
+/// What a record type needs on one connection: its naming and SQL, the SQL of inserts and
+/// updates per column set (so the statement cache sees the same text, and reuses one prepared
+/// statement, for every record of the type), an encoder kept between records, and the
+/// prepared primary-key lookup with its decoder.
+///
+/// Made on first use and kept in the connection's ``CodableStore``; touched only with the
+/// connection's lock held, so it needs no lock of its own.
+final class RecordPlan {
     /// The record type's identifier.
     let type: ObjectIdentifier
     let rowType: String
@@ -19,15 +23,19 @@ final class RecordPlan: @unchecked Sendable {
     let deleteSQL: String
     let countSQL: String
 
-    private let lock = NSLock()
-    private var lastInsert: (columns: [String], sql: String)?
+    /// `INSERT` and `UPDATE` statements by the columns they set.
     private var insertSQLs: [[String]: String] = [:]
     private var updateSQLs: [[String]: String] = [:]
-    /// The encoder kept between single-record inserts for any thread (each thread first keeps
-    /// its own, ``ThreadEncoder``); guarded by the plans' lock (``RecordPlan/lock``), so that
-    /// finding the plan and taking its encoder is one locking.
+    /// The encoder kept between records, with its key cache warm; nil while a record is
+    /// encoded with it (a record encoded meanwhile, within another's `encode(to:)`, gets a
+    /// fresh encoder).
     private var spareEncoder: RowEncoder?
-    private var lastEncoded: (columns: [String], version: UInt64, skip: Int, sql: String)?
+    /// The prepared `SELECT * ... WHERE key = ?`; nil while a lookup uses it.
+    private var lookupStatement: Statement?
+    /// The decoder of a lookup statement's rows, that statement, and the statement's
+    /// ``Statement/columnsGeneration`` the decoder was made for (a schema change can change the
+    /// columns of `SELECT *`).
+    private var lookupDecoder: (decoder: RowDecoder, statement: Statement, generation: Int)?
 
     init<R: Record>(_ type: R.Type) {
         self.type = ObjectIdentifier(type)
@@ -45,76 +53,28 @@ final class RecordPlan: @unchecked Sendable {
         countSQL = "SELECT count(*) FROM " + quotedTable
     }
 
-    private static let lock = PlainLock()
-    nonisolated(unsafe) private static var plans: [ObjectIdentifier: RecordPlan] = [:]
+    // MARK: - Encoding
 
-    /// The plan used last and its type: a loop over one record type finds it without hashing.
-    nonisolated(unsafe) private static var last: (type: ObjectIdentifier, plan: RecordPlan)?
-
-    /// The plan of `type`, made on first use.
-    static func of<R: Record>(_ type: R.Type) -> RecordPlan {
-        let key = ObjectIdentifier(type)
-        lock.lock()
-        defer { lock.unlock() }
-        if let last, last.type == key { return last.plan }
-        if let plan = plans[key] {
-            last = (key, plan)
-            return plan
-        }
-        let plan = RecordPlan(type)
-        plans[key] = plan
-        last = (key, plan)
-        return plan
+    /// The kept encoder, taken until ``giveBack(_:)``; a fresh one while it is taken.
+    @inline(__always)
+    func takeEncoder() -> RowEncoder {
+        guard let encoder = spareEncoder else { return RowEncoder(options: options, naming: naming, rowType: rowType) }
+        spareEncoder = nil
+        return encoder
     }
 
-    /// A fresh encoder for the record type (every `nil` is stored as NULL).
-    func encoder() -> RowEncoder {
-        RowEncoder(options: options, naming: naming, rowType: rowType)
-    }
-
-    /// An encoder for many records, keeping its container between them: call
-    /// ``RowEncoder/finish()`` when done with it.
-    func reusableEncoder() -> RowEncoder {
-        RowEncoder(options: options, naming: naming, rowType: rowType, keepsContainer: true)
-    }
-
-    /// The plan of `type` with a kept encoder (its key cache warm): the calling thread's own when
-    /// the thread encoded this type last (``ThreadEncoder``, no lock), else found and taken under
-    /// one lock, or a fresh one when other threads hold it. Give the encoder back with
-    /// ``returnEncoder(_:)``.
-    static func checkOut<R: Record>(_ type: R.Type) -> (plan: RecordPlan, encoder: RowEncoder) {
-        let key = ObjectIdentifier(type)
-        lock.lock()
-        let plan: RecordPlan
-        if let last, last.type == key {
-            plan = last.plan
-        } else if let known = plans[key] {
-            plan = known
-            last = (key, known)
-        } else {
-            plan = RecordPlan(type)
-            plans[key] = plan
-            last = (key, plan)
-        }
-        let spare = plan.spareEncoder
-        plan.spareEncoder = nil
-        lock.unlock()
-        return (plan, spare ?? plan.reusableEncoder())
-    }
-
-    /// Keeps `encoder` for the plan's next record.
-    func returnEncoder(_ encoder: consuming RowEncoder) {
-        keepSpare(encoder)
-    }
-
-    /// Keeps `encoder` for the next record of any thread (dropping the one kept, if another
-    /// thread gave one back meanwhile).
-    private func keepSpare(_ encoder: consuming RowEncoder) {
-        RecordPlan.lock.lock()
-        let dropped = spareEncoder
+    /// Keeps `encoder` for the next record.
+    @inline(__always)
+    func giveBack(_ encoder: RowEncoder) {
         spareEncoder = encoder
-        RecordPlan.lock.unlock()
-        dropped?.finish()
+    }
+
+    /// The columns and values of `record`, encoded with the kept encoder (every `nil` is stored
+    /// as NULL).
+    func encode<R: Record>(_ record: R) throws -> (columns: [String], values: [ColumnValue]) {
+        let encoder = takeEncoder()
+        defer { giveBack(encoder) }
+        return try encoder.encodeRow(record)
     }
 
     /// The position of a new auto-increment key among the encoded columns, which an insert
@@ -134,55 +94,30 @@ final class RecordPlan: @unchecked Sendable {
 
     /// `INSERT INTO "t" ("a", "b") VALUES (?, ?)` for `columns`.
     func insertSQL(_ columns: [String]) -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        if let lastInsert, lastInsert.columns == columns { return lastInsert.sql }
+        if let sql = insertSQLs[columns] { return sql }
         let sql =
-            insertSQLs[columns]
-            ?? "INSERT INTO " + quotedTable + " (" + columns.map(SQLIdentifier.quote).joined(separator: ", ")
+            "INSERT INTO " + quotedTable + " (" + columns.map(SQLIdentifier.quote).joined(separator: ", ")
             + ") VALUES (" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
         insertSQLs[columns] = sql
-        lastInsert = (columns, sql)
         return sql
     }
 
     /// The insert SQL for the columns `encoder` encoded last, less the new key at `skip` (-1
-    /// for none): found by the encoder's column version, or checked against the last call's
-    /// columns, before anything is copied.
+    /// for none): the encoder's memo when its columns did not change since, else from
+    /// ``insertSQL(_:)``.
     func insertSQL(encodedBy encoder: RowEncoder, skipping skip: Int) -> String {
         if let sql = encoder.memoSQL(table: tableName, database: nil, conflict: nil, skip: skip) { return sql }
-        let version = encoder.columnsVersion
-        let sql = sharedInsertSQL(encodedBy: encoder, skipping: skip)
+        var columns = encoder.columns
+        if skip >= 0 { columns.remove(at: skip) }
+        let sql = insertSQL(columns)
         encoder.memo = EncodingMemo(
-            columnsVersion: version, table: tableName, database: nil, conflict: nil, skip: skip, sql: sql)
-        return sql
-    }
-
-    /// ``insertSQL(encodedBy:skipping:)`` for an encoder whose memo is for other columns.
-    private func sharedInsertSQL(encodedBy encoder: RowEncoder, skipping skip: Int) -> String {
-        let columns = encoder.columns
-        let version = encoder.columnsVersion
-        lock.lock()
-        if let lastEncoded, lastEncoded.skip == skip,
-            lastEncoded.version == version || lastEncoded.columns == columns
-        {
-            defer { lock.unlock() }
-            return lastEncoded.sql
-        }
-        lock.unlock()
-        var insertColumns = columns.map { $0 }
-        if skip >= 0 { insertColumns.remove(at: skip) }
-        let sql = insertSQL(insertColumns)
-        lock.lock()
-        lastEncoded = (columns.map { $0 }, version, skip, sql)
-        lock.unlock()
+            columnsVersion: encoder.columnsVersion, table: tableName, database: nil, conflict: nil, skip: skip,
+            sql: sql)
         return sql
     }
 
     /// `UPDATE "t" SET "a" = ?, "b" = ? WHERE "id" = ?` for `columns`.
     func updateSQL(_ columns: [String]) -> String {
-        lock.lock()
-        defer { lock.unlock() }
         if let sql = updateSQLs[columns] { return sql }
         let sql =
             "UPDATE " + quotedTable + " SET "
@@ -208,6 +143,8 @@ final class RecordPlan: @unchecked Sendable {
         return sql
     }
 
+    // MARK: - Decoding
+
     /// Decodes a record from encoded columns (to hand back a record with its new rowid and
     /// timestamps).
     func decode<R: Record>(_ type: R.Type, columns: [String], values: [ColumnValue]) throws -> R {
@@ -216,6 +153,51 @@ final class RecordPlan: @unchecked Sendable {
             lookup: KeyLookup(map: ColumnIndexMap(names: columns), naming: naming), options: options, rowType: rowType)
         return try decoder.decodeRow(R.self)
     }
+
+    /// The lookup statement, taken until ``giveBackLookup(_:to:)``: a nested lookup of the
+    /// same type meanwhile gets a statement of its own from the connection's cache.
+    @inline(__always)
+    func takeLookup(from db: Connection) throws -> Statement {
+        if let statement = lookupStatement {
+            lookupStatement = nil
+            return statement
+        }
+        return try db.cachedStatement(findSQL)
+    }
+
+    /// Resets `statement` (ending its read) and keeps it for the next lookup.
+    @inline(__always)
+    func giveBackLookup(_ statement: Statement, to db: Connection) {
+        if lookupStatement == nil {
+            sqlite3_reset(statement.handle)
+            lookupStatement = statement
+        } else {
+            db.returnToCache(statement)
+        }
+    }
+
+    /// The decoder of `statement`'s current row as `R`. Call it after the step, in which
+    /// SQLite re-prepares a statement whose schema changed.
+    @inline(__always)
+    func lookupDecoder<R: Record>(_ type: R.Type, for statement: Statement) -> RowDecoder {
+        // Read before the kept decoder is looked at, so that nothing is retained across the call.
+        let generation = statement.columnsGeneration
+        if let lookupDecoder, lookupDecoder.statement === statement, lookupDecoder.generation == generation {
+            return lookupDecoder.decoder
+        }
+        return makeLookupDecoder(R.self, for: statement)
+    }
+
+    /// The statement's decoder from its state, which makes a new one for new columns.
+    private func makeLookupDecoder<R: Record>(_ type: R.Type, for statement: Statement) -> RowDecoder {
+        let state = StatementState.of(statement)
+        let decoder = state.decoder(
+            for: R.self, statement: statement, naming: naming, options: options, userInfo: [:], cached: true)
+        lookupDecoder = (decoder, statement, state.columnsGeneration)
+        return decoder
+    }
+
+    // MARK: - Keys
 
     /// The primary key's position among `columns`.
     func keyIndex(_ columns: [String]) throws -> Int {

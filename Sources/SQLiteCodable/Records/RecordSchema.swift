@@ -6,7 +6,8 @@ struct RecordSchema {
     let columns: [DerivedColumn]
 
     init<R: Record>(_ type: R.Type) throws {
-        let plan = RecordPlan.of(R.self)
+        // A plan of its own: the schema needs the type's naming and options, not a connection.
+        let plan = RecordPlan(R.self)
         self.plan = plan
         let probe = SchemaProbe(options: plan.options, rowType: plan.rowType)
         _ = try R(from: probe)

@@ -83,4 +83,15 @@ package struct RowReader {
     package func blob(at column: Int32) -> Blob {
         Blob.read(from: handle, at: column)
     }
+
+    /// The text of `column` when its storage class is TEXT, else nil: one look at the column for
+    /// both, read by byte length (embedded NUL characters survive), with no conversion.
+    @inlinable
+    package func textIfStored(at column: Int32) -> String? {
+        let value = sqlite3_column_value(handle, column)
+        guard sqlite3_value_type(value) == SQLITE_TEXT else { return nil }
+        guard let text = sqlite3_value_text(value) else { return "" }
+        let count = Int(sqlite3_value_bytes(value))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
 }

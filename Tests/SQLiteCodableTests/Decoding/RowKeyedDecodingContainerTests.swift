@@ -3,9 +3,11 @@ import SQLiteCodable
 import SQLiteCore
 import Testing
 
-/// The keyed containers handed out while a row decodes reach their decoder without holding a
-/// reference to it: these check that misuse throws instead of reading freed memory, and that
-/// nested and concurrent decoding each reach their own decoder.
+/// The decoder and keyed containers handed out while a row of a live statement decodes reach
+/// their decoder without holding a reference to it: these check that misuse (keeping them past
+/// the row, past the decoder, or using them on another thread) throws instead of reading freed
+/// memory or racing the decoding thread, and that nested and concurrent decoding each reach
+/// their own decoder.
 @Suite("Keyed decoding containers")
 struct RowKeyedDecodingContainerTests {
     enum Keys: String, CodingKey { case a, b }
@@ -128,7 +130,7 @@ struct RowKeyedDecodingContainerTests {
         }
         let kept = try #require(keeper.container)
         #expect(throws: DecodingError.self) { try kept.decode(Int64.self, forKey: .b) }
-        // Another thread takes the exited thread's cell and decodes rows of its own.
+        // Another thread (which may get the exited thread's identity) decodes rows of its own.
         try Self.onThreadThatExits {
             let rows = try? Self.database(rows: 5).fetchAll(Pair.self, sql: "SELECT a, b FROM t", [])
             #expect(rows?.map(\.b) == [0, 10, 20, 30, 40])
@@ -227,5 +229,194 @@ struct RowKeyedDecodingContainerTests {
         }
         let expected = (0..<4).map { offset in (0..<Int64(200 + offset)).reduce(0) { $0 + $1 * 11 } }
         #expect(sums == expected)
+    }
+
+    /// Runs `body` on a new thread and waits for it: the calling thread is blocked meanwhile,
+    /// so whatever `body` reads of the caller's is not a race.
+    static func onOtherThread<T: Sendable>(_ body: @escaping @Sendable () -> T) throws -> T {
+        let result = ResultBox<T>()
+        try onThreadThatExits { result.value = body() }
+        return try #require(result.value)
+    }
+
+    /// What a thread hands back to the thread that waits for it.
+    final class ResultBox<T>: @unchecked Sendable {
+        var value: T?
+    }
+
+    /// What another thread got from a container or decoder it was handed.
+    enum Outcome: Sendable, Equatable {
+        case value(Int64)
+        case threw(String)
+        case noValue
+    }
+
+    /// Reads column `b` through `container`, reporting what happened.
+    static func read(_ container: KeyedDecodingContainer<Keys>) -> Outcome {
+        do {
+            return .value(try container.decode(Int64.self, forKey: .b))
+        } catch let DecodingError.dataCorrupted(context) {
+            return .threw(context.debugDescription)
+        } catch {
+            return .threw("\(error)")
+        }
+    }
+
+    /// Wraps a value that is not `Sendable` to hand it to another thread on purpose.
+    struct Unchecked<Value>: @unchecked Sendable {
+        let value: Value
+    }
+
+    @Test("a container handed to another thread after its row throws there")
+    func keptContainerOnAnotherThread() throws {
+        let db = try Self.database()
+        let keeper = Keeper()
+        let key = try #require(Self.keeperKey)
+        _ = try db.fetchAll(Escaping.self, sql: "SELECT a, b FROM t", [], userInfo: [key: keeper])
+        let kept = Unchecked(value: try #require(keeper.container))
+        let outcome = try Self.onOtherThread { Self.read(kept.value) }
+        guard case .threw(let message) = outcome else {
+            Issue.record("expected an error, got \(outcome)")
+            return
+        }
+        #expect(message.contains("used after its row was decoded"))
+        #expect(!kept.value.contains(.a))
+    }
+
+    @Test("a container and a decoder handed to a task after their row throw there")
+    func keptContainerInATask() async throws {
+        let db = try Self.database()
+        let keeper = Keeper()
+        let decoderKeeper = DecoderKeeper()
+        let key = try #require(Self.keeperKey)
+        let decoderKey = try #require(Self.decoderKeeperKey)
+        _ = try db.fetchAll(Escaping.self, sql: "SELECT a, b FROM t", [], userInfo: [key: keeper])
+        _ = try db.fetchAll(KeepsDecoder.self, sql: "SELECT a, b FROM t", [], userInfo: [decoderKey: decoderKeeper])
+        let container = Unchecked(value: try #require(keeper.container))
+        let decoder = Unchecked(value: try #require(decoderKeeper.decoder))
+        let outcomes = await Task.detached { () -> [Outcome] in
+            var outcomes = [Self.read(container.value)]
+            do {
+                outcomes.append(.value(try decoder.value.container(keyedBy: Keys.self).decode(Int64.self, forKey: .a)))
+            } catch {
+                outcomes.append(.threw("\(error)"))
+            }
+            outcomes.append(decoder.value.userInfo.isEmpty ? .noValue : .value(0))
+            return outcomes
+        }.value
+        #expect(outcomes.count == 3)
+        for outcome in outcomes.prefix(2) {
+            guard case .threw(let message) = outcome else {
+                Issue.record("expected an error, got \(outcome)")
+                continue
+            }
+            #expect(message.contains("used after its row was decoded"))
+        }
+        #expect(outcomes.last == .noValue)
+    }
+
+    /// A row that hands its container to another thread while it is being decoded, and waits
+    /// for that thread (so the row is still current there, but not on that thread).
+    struct HandsOver: Decodable {
+        let a: Int64
+        let elsewhere: Outcome
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            a = try container.decode(Int64.self, forKey: .a)
+            let handed = Unchecked(value: container)
+            elsewhere = try RowKeyedDecodingContainerTests.onOtherThread {
+                RowKeyedDecodingContainerTests.read(handed.value)
+            }
+        }
+    }
+
+    @Test("a container used on another thread while its row decodes throws there, and the row goes on")
+    func containerOnAnotherThreadDuringItsRow() throws {
+        let db = try Self.database()
+        let rows = try db.fetchAll(HandsOver.self, sql: "SELECT a, b FROM t", [])
+        #expect(rows.map(\.a) == [0, 1, 2])
+        for row in rows {
+            guard case .threw(let message) = row.elsewhere else {
+                Issue.record("expected an error, got \(row.elsewhere)")
+                continue
+            }
+            #expect(message.contains("on another thread"))
+        }
+    }
+
+    /// A row that reads, through the container a previous fetch's row kept, column `b` while it
+    /// is itself being decoded on the same thread, by another decoder that may hold the freed
+    /// decoder's ticket.
+    struct ReadsKept: Decodable {
+        static let keptKey = CodingUserInfoKey(rawValue: "kept")
+        let b: Int64
+        let kept: Outcome
+        init(from decoder: any Decoder) throws {
+            b = try decoder.container(keyedBy: Keys.self).decode(Int64.self, forKey: .b)
+            let keeper = RowKeyedDecodingContainerTests.keeperKeyed(decoder)
+            kept = keeper?.container.map(RowKeyedDecodingContainerTests.read) ?? .noValue
+        }
+    }
+
+    static func keeperKeyed(_ decoder: any Decoder) -> Keeper? {
+        ReadsKept.keptKey.flatMap { decoder.userInfo[$0] } as? Keeper
+    }
+
+    @Test("a container kept past its decoder throws while another decoder decodes on the same thread")
+    func keptContainerAfterItsDecoder() throws {
+        let db = try Self.database()
+        let keeper = Keeper()
+        let key = try #require(Self.keeperKey)
+        let keptKey = try #require(ReadsKept.keptKey)
+        // The first fetch's decoder is freed when it returns; the next one may reuse its ticket.
+        _ = try db.fetchAll(Escaping.self, sql: "SELECT a, b FROM t", [], userInfo: [key: keeper])
+        let rows = try db.fetchAll(ReadsKept.self, sql: "SELECT a, b FROM t", [], userInfo: [keptKey: keeper])
+        #expect(rows.map(\.b) == [0, 10, 20])
+        for row in rows {
+            guard case .threw(let message) = row.kept else {
+                Issue.record("expected an error, got \(row.kept)")
+                continue
+            }
+            #expect(message.contains("used after its row was decoded"))
+        }
+    }
+
+    /// A value read from one column through a single-value container, which keeps its decoder.
+    struct Wrapped: Decodable {
+        let value: Int64
+        init(from decoder: any Decoder) throws {
+            value = try decoder.singleValueContainer().decode(Int64.self)
+            (RowKeyedDecodingContainerTests.decoderKeeperKey.flatMap { decoder.userInfo[$0] } as? DecoderKeeper)?
+                .decoder = decoder
+        }
+    }
+
+    /// A row whose column `b` is a ``Wrapped``.
+    struct HasWrapped: Decodable {
+        let a: Int64
+        let b: Wrapped
+    }
+
+    @Test("a single-value decoder kept past its row throws when used, for a row and for a property")
+    func keptSingleValueDecoderThrows() throws {
+        let db = try Self.database()
+        let key = try #require(Self.decoderKeeperKey)
+        let rowKeeper = DecoderKeeper()
+        let values = try db.fetchAll(Wrapped.self, sql: "SELECT b FROM t", [], userInfo: [key: rowKeeper])
+        #expect(values.map(\.value) == [0, 10, 20])
+        let propertyKeeper = DecoderKeeper()
+        let rows = try db.fetchAll(HasWrapped.self, sql: "SELECT a, b FROM t", [], userInfo: [key: propertyKeeper])
+        #expect(rows.map(\.b.value) == [0, 10, 20])
+        for keeper in [rowKeeper, propertyKeeper] {
+            let kept = try #require(keeper.decoder)
+            #expect(kept.userInfo.isEmpty)
+            #expect(throws: DecodingError.self) { try kept.singleValueContainer() }
+            #expect(throws: DecodingError.self) { try Int64(from: kept) }
+            #expect(throws: DecodingError.self) { try Int64?(from: kept) }
+            let onOtherThread = try Self.onOtherThread { [kept = Unchecked(value: kept)] in
+                (try? Int64(from: kept.value)).map(Outcome.value) ?? .noValue
+            }
+            #expect(onOtherThread == .noValue)
+        }
     }
 }

@@ -3,11 +3,11 @@ import SQLiteCodable
 import SQLiteCore
 import Testing
 
-/// Integer and double fields are read in place from the cells SQLite keeps for the current
-/// row, by their flags: these check that every storage class, and the flags a cell gains when
-/// it is also read as text, read as SQLite's own API reads them.
-@Suite("Numbers read in place")
-struct RowNumbersTests {
+/// Integer and double fields take a fast path that reads a column only when it holds a number
+/// of their kind: these check that every storage class, and a column also read as text, read
+/// as SQLite's own API reads them.
+@Suite("Numbers read by the row decoder's fast path")
+struct RowDecoderTests {
     struct Number: Decodable {
         let integer: Int64?
         let real: Double?
@@ -71,7 +71,7 @@ struct RowNumbersTests {
         }
     }
 
-    @Test("a cell read as text keeps its number for the fields that read it next")
+    @Test("a column read as text keeps its number for the fields that read it next")
     func textThenNumber() throws {
         let db = try Self.database()
         try db.execute("INSERT INTO numbers VALUES (0.5, -3)")
@@ -87,7 +87,7 @@ struct RowNumbersTests {
         let c: Int64?
     }
 
-    @Test("rows whose columns change storage class read each row's own cells")
+    @Test("rows whose columns change storage class read each row's own values")
     func rowsOfSeveralShapes() throws {
         let db = try Self.database()
         let rows = try db.fetchAll(

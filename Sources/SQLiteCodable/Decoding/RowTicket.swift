@@ -1,0 +1,99 @@
+import Foundation
+
+/// Where the decoder of a live statement says whether it is decoding a row: the word a row's
+/// decoder handle and keyed containers compare before every read, without holding (and so
+/// without retaining and releasing, per field) a reference to the decoder.
+///
+/// A ticket is never freed: a container kept past its decoder reads a ticket that is still
+/// there, and learns from its ``state`` that its decoder is gone. Tickets are taken from a
+/// process-wide pool when a decoder is made and given back when it is freed (``RowTickets``).
+///
+/// ``state`` counts up and never repeats: an even value while no row is decoded, the odd value
+/// after it (a decoder's *live state*) while the decoder decodes a row on the thread it handed
+/// that state to. A new state is drawn when a decoder is made, when it starts decoding on
+/// another thread, and when it is freed, so a handle keeps one that no later row, thread or
+/// decoder can show (see ``LiveRow``).
+struct RowTicket {
+    /// The ticket's state: even between rows, the decoder's live state during one.
+    var state: UInt64
+    /// The decoder holding the ticket; nil while it is in the pool.
+    var decoder: Unmanaged<RowDecoder>?
+}
+
+/// The process-wide pool of ``RowTicket``s. The pool is process-wide, not per connection,
+/// because containers outlive connections too; it is touched once when a decoder of a live
+/// statement is made and once when it is freed, never per row.
+enum RowTickets {
+    private static let lock = PlainLock()
+    /// Tickets given back, to hand out again.
+    nonisolated(unsafe) private static var free: [UnsafeMutablePointer<RowTicket>] = []
+
+    /// How many tickets each allocation makes.
+    private static let batch = 64
+
+    /// A ticket for `decoder`, in a new idle state.
+    static func take(for decoder: RowDecoder) -> UnsafeMutablePointer<RowTicket> {
+        lock.lock()
+        if free.isEmpty {
+            // Never deallocated (see RowTicket).
+            let tickets = UnsafeMutablePointer<RowTicket>.allocate(capacity: batch)
+            tickets.initialize(repeating: RowTicket(state: 0, decoder: nil), count: batch)
+            free.reserveCapacity(free.count + batch)
+            for offset in 0..<batch { free.append(tickets + offset) }
+        }
+        let ticket = free.removeLast()
+        lock.unlock()
+        ticket.pointee.decoder = Unmanaged.passUnretained(decoder)
+        ticket.pointee.state = nextIdleState(after: ticket.pointee.state)
+        return ticket
+    }
+
+    /// Gives `ticket` back, in a state no handle holds, for another decoder.
+    static func giveBack(_ ticket: UnsafeMutablePointer<RowTicket>) {
+        ticket.pointee.state = nextIdleState(after: ticket.pointee.state)
+        ticket.pointee.decoder = nil
+        lock.lock()
+        free.append(ticket)
+        lock.unlock()
+    }
+
+    /// The next even state after `state`.
+    @inline(__always)
+    static func nextIdleState(after state: UInt64) -> UInt64 {
+        (state | 1) &+ 1
+    }
+}
+
+/// A row of a live statement as a handle sees it: the decoder's ticket, the live state of the
+/// decoder when the handle was made, and the thread it was made on.
+///
+/// ``withDecoder(_:otherwise:)`` reaches the decoder only when called on that thread while the
+/// ticket shows that live state, that is while the decoder decodes a row on that thread (and
+/// holds the statement on it). On another thread it throws without reading anything another
+/// thread writes; on the same thread after the row, or after the decoder was freed, the state
+/// it reads is another, since states never repeat. Three words: a handle holding it is a plain
+/// value, copied without reference counting (the standard library copies a keyed container
+/// for every field it reads).
+struct LiveRow {
+    let ticket: UnsafeMutablePointer<RowTicket>
+    let state: UInt64
+    /// Compared with `==`, which is what `pthread_equal` does on the platforms the package
+    /// builds for, without its call.
+    let thread: pthread_t
+
+    /// Runs `body` with the decoder, borrowed, when the row is current on this thread; else
+    /// throws `otherwise()`.
+    @inline(__always)
+    func withDecoder<R>(_ otherwise: () -> any Error, _ body: (RowDecoder) throws -> R) throws -> R {
+        guard pthread_self() == thread, ticket.pointee.state == state,
+            let decoder = ticket.pointee.decoder
+        else { throw otherwise() }
+        return try decoder._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Whether the row is current on this thread.
+    @inline(__always)
+    var isCurrent: Bool {
+        pthread_self() == thread && ticket.pointee.state == state
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// What this tier keeps with a connection (in its `tierStore`): the ``RecordPlan`` of each
+/// record type used on it, with the plan's kept encoder, insert and update SQL and prepared
+/// lookup. Touched only with the connection's lock held; dropped with the connection (or by
+/// `clearStatementCache()`, which empties every tier's store).
+final class CodableStore {
+    private var plans: [ObjectIdentifier: RecordPlan] = [:]
+    /// The plan asked for last, found without hashing when one type is used in a row.
+    private var last: (type: ObjectIdentifier, plan: RecordPlan)?
+
+    /// The store of `db`, made on first use. Call with the connection locked.
+    @inline(__always)
+    static func of(_ db: Connection) -> CodableStore {
+        if let store = db.tierStore.codable as? CodableStore { return store }
+        let store = CodableStore()
+        db.tierStore.codable = store
+        return store
+    }
+
+    /// The plan of record type `R`, made on first use.
+    @inline(__always)
+    func plan<R: Record>(_ type: R.Type) -> RecordPlan {
+        let key = ObjectIdentifier(R.self)
+        if let last, last.type == key { return last.plan }
+        return planSlowly(R.self, key)
+    }
+
+    private func planSlowly<R: Record>(_ type: R.Type, _ key: ObjectIdentifier) -> RecordPlan {
+        let plan = plans[key] ?? RecordPlan(R.self)
+        plans[key] = plan
+        last = (key, plan)
+        return plan
+    }
+}
+
+extension Connection {
+    /// The plan of record type `R` on this connection. Call with the connection locked.
+    @inline(__always)
+    func recordPlan<R: Record>(_ type: R.Type) -> RecordPlan {
+        CodableStore.of(self).plan(R.self)
+    }
+}
