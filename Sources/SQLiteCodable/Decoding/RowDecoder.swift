@@ -152,8 +152,9 @@ final class RowDecoder {
     /// the key's position only then; nil otherwise (read it through ``decodeInteger(_:as:)``).
     @inline(__always)
     func recentInteger<K: CodingKey>(_ key: K) -> Int64? {
-        guard let slot = KeyLookup.recentSlot(for: key, in: slots, limit: slotLimit, at: position),
-            let integer = storedInteger(at: slot.index)
+        // A slot's index is one of the decoder's columns, or -1.
+        guard let handle, let slot = KeyLookup.recentSlot(for: key, in: slots, limit: slotLimit, at: position),
+            slot.index >= 0, let integer = RowReader(handle).integer(at: Int32(truncatingIfNeeded: slot.index))
         else { return nil }
         position &+= 1
         return integer
@@ -162,8 +163,8 @@ final class RowDecoder {
     /// Column `key`'s REAL, as ``recentInteger(_:)`` reads an INTEGER.
     @inline(__always)
     func recentReal<K: CodingKey>(_ key: K) -> Double? {
-        guard let slot = KeyLookup.recentSlot(for: key, in: slots, limit: slotLimit, at: position),
-            let real = storedReal(at: slot.index)
+        guard let handle, let slot = KeyLookup.recentSlot(for: key, in: slots, limit: slotLimit, at: position),
+            slot.index >= 0, let real = RowReader(handle).real(at: Int32(truncatingIfNeeded: slot.index))
         else { return nil }
         position &+= 1
         return real

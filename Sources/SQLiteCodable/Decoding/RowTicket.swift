@@ -85,10 +85,9 @@ struct LiveRow {
     /// throws `otherwise()`.
     @inline(__always)
     func withDecoder<R>(_ otherwise: () -> any Error, _ body: (RowDecoder) throws -> R) throws -> R {
-        guard pthread_self() == thread, ticket.pointee.state == state,
-            let decoder = ticket.pointee.decoder
-        else { throw otherwise() }
-        return try decoder._withUnsafeGuaranteedRef(body)
+        guard pthread_self() == thread, ticket.pointee.state == state else { throw otherwise() }
+        // A ticket shows a decoder's live state only while that decoder holds it.
+        return try ticket.pointee.decoder.unsafelyUnwrapped._withUnsafeGuaranteedRef(body)
     }
 
     /// Whether the row is current on this thread.

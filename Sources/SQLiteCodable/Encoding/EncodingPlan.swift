@@ -26,12 +26,12 @@ final class EncodingPlan: @unchecked Sendable {
     let rowType: String
     let omitsNil: Bool
 
-    // Guarded by `EncodingPlan.lock`.
+    // Guarded by `EncodingPlan.lock` (so without dynamic exclusivity checks).
     /// The encoder kept between values; nil while a value is encoded with it (another value,
     /// on another thread or within the first one's `encode(to:)`, gets a fresh encoder).
-    private var spareEncoder: RowEncoder?
+    @exclusivity(unchecked) private var spareEncoder: RowEncoder?
     /// The quoted template of the column at each position of the last value.
-    private var templates: [(column: String, template: String)] = []
+    @exclusivity(unchecked) private var templates: [(column: String, template: String)] = []
 
     private init(key: Key, options: CodingOptions, rowType: String, omitsNil: Bool) {
         self.key = key
@@ -42,8 +42,8 @@ final class EncodingPlan: @unchecked Sendable {
 
     /// Guards the plans and every plan's kept encoder, templates and last insert.
     private static let lock = PlainLock()
-    nonisolated(unsafe) private static var plans: [Key: EncodingPlan] = [:]
-    nonisolated(unsafe) private static var lastPlan: EncodingPlan?
+    @exclusivity(unchecked) nonisolated(unsafe) private static var plans: [Key: EncodingPlan] = [:]
+    @exclusivity(unchecked) nonisolated(unsafe) private static var lastPlan: EncodingPlan?
     /// How many plans are kept; all are dropped (and their encoders freed) when one more is
     /// needed.
     static let capacity = 256
@@ -119,7 +119,7 @@ final class EncodingPlan: @unchecked Sendable {
     /// The last insert made through ``insert(_:options:table:database:conflict:render:)``:
     /// the table, the conflict clause, the encoder's column version and the SQL, for encoders
     /// other than the one that made it. Guarded by `EncodingPlan.lock`.
-    private var lastInsert: LastInsert?
+    @exclusivity(unchecked) private var lastInsert: LastInsert?
 
     private final class LastInsert {
         let table: String

@@ -206,6 +206,9 @@ extension Connection {
             (storage + count).initialize(to: try decoder.decodeRow(T.self))
             count += 1
         }
+        // An array made with no capacity is the shared empty array, whose count the initializer
+        // would write (the same 0, but from every thread at once).
+        guard count > 0 else { return [] }
         return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
             guard let base = buffer.baseAddress else { return }
             Self.move(count, from: storage, to: base)

@@ -5,9 +5,10 @@ import Foundation
 /// lookup. Touched only with the connection's lock held; dropped with the connection (or by
 /// `clearStatementCache()`, which empties every tier's store).
 final class CodableStore {
-    private var plans: [ObjectIdentifier: RecordPlan] = [:]
+    // Touched with the connection's lock held: no dynamic exclusivity checks.
+    @exclusivity(unchecked) private var plans: [ObjectIdentifier: RecordPlan] = [:]
     /// The plan asked for last, found without hashing when one type is used in a row.
-    private var last: (type: ObjectIdentifier, plan: RecordPlan)?
+    @exclusivity(unchecked) private var last: (type: ObjectIdentifier, plan: RecordPlan)?
 
     /// The store of `db`, made on first use. Call with the connection locked.
     @inline(__always)

@@ -23,19 +23,20 @@ final class RecordPlan {
     let deleteSQL: String
     let countSQL: String
 
+    // Touched with the connection's lock held: no dynamic exclusivity checks.
     /// `INSERT` and `UPDATE` statements by the columns they set.
-    private var insertSQLs: [[String]: String] = [:]
-    private var updateSQLs: [[String]: String] = [:]
+    @exclusivity(unchecked) private var insertSQLs: [[String]: String] = [:]
+    @exclusivity(unchecked) private var updateSQLs: [[String]: String] = [:]
     /// The encoder kept between records, with its key cache warm; nil while a record is
     /// encoded with it (a record encoded meanwhile, within another's `encode(to:)`, gets a
     /// fresh encoder).
-    private var spareEncoder: RowEncoder?
+    @exclusivity(unchecked) private var spareEncoder: RowEncoder?
     /// The prepared `SELECT * ... WHERE key = ?`; nil while a lookup uses it.
-    private var lookupStatement: Statement?
+    @exclusivity(unchecked) private var lookupStatement: Statement?
     /// The decoder of a lookup statement's rows, that statement, and the statement's
     /// ``Statement/columnsGeneration`` the decoder was made for (a schema change can change the
     /// columns of `SELECT *`).
-    private var lookupDecoder: (decoder: RowDecoder, statement: Statement, generation: Int)?
+    @exclusivity(unchecked) private var lookupDecoder: (decoder: RowDecoder, statement: Statement, generation: Int)?
 
     init<R: Record>(_ type: R.Type) {
         self.type = ObjectIdentifier(type)
