@@ -74,8 +74,7 @@ extension Connection {
             // its statement cache, under one taking of the lock.
             lockTierStore()
             defer { unlockTierStore() }
-            let (sql, count) = InsertShapeCache.statement(
-                in: typedState.insertShapes, query.target, query.values.setters)
+            let (sql, count) = InsertShapeCache.statement(in: typedState, query.target, query.values.setters)
             return try runCachedLocked(sql, binding: count) { handle throws(Result) in
                 try query.values.bind(to: handle)
             }

@@ -4,32 +4,21 @@
 /// are part of the text).
 enum InsertShapeCache {
     /// The most columns a cached shape has.
-    static let maximumColumns = 64
+    static var maximumColumns: Int { 64 }
 
     /// The SQL of an insert of `setters` into `target` and the number of parameters it binds,
     /// from `cache` (the connection's, with its lock held) or rendered.
-    static func statement(in cache: ShapeCache, _ target: InsertTarget, _ setters: SetterList) -> (
+    static func statement(in state: TypedConnectionState, _ target: InsertTarget, _ setters: SetterList) -> (
         sql: String, parameterCount: Int
     ) {
+        let cache = state.insertShapes
         let count = setters.count
         guard RecentLookup.isSupported, count <= maximumColumns else {
             return (target.render(setters), setters.parameterCount)
         }
-        var shape = cache.newShape(capacity: 2 * (count + 2) + 1)
-        shape.add(target.name)
-        shape.add(optional: target.database)
-        // The setters are read in place (optional chaining, indexes): copying one would retain
-        // its strings.
-        switch setters.first?.value.isBound {
-        case false?: return (target.render(setters), setters.parameterCount)
-        case true?: setters.first?.addColumn(to: &shape)
-        case nil: break
-        }
-        let rest = setters.rest
-        for index in rest.indices {
-            guard rest[index].value.isBound else { return (target.render(setters), setters.parameterCount) }
-            rest[index].addColumn(to: &shape)
-        }
+        var shape = cache.newShape(words: 2 * (count + 2) + 1, numbers: 1)
+        target.addTable(to: &shape)
+        guard setters.addBoundColumns(to: &shape) else { return (target.render(setters), setters.parameterCount) }
         // The conflict clause itself (each has a number of its own), and whether a database
         // was named.
         shape.add(target.conflict.shapeCode | (target.database == nil ? 0 : 0x100))
@@ -73,10 +62,30 @@ struct InsertTarget: Sendable {
     }
 }
 
-extension Setter {
-    /// Adds the column's template to `shape`.
-    fileprivate func addColumn(to shape: inout ShapeWords) {
-        shape.add(column.template)
+extension InsertTarget {
+    /// Adds the table's name and database to `shape`.
+    fileprivate func addTable(to shape: inout ShapeWords) {
+        shape.add(name)
+        shape.add(optional: database)
+    }
+}
+
+extension SetterList {
+    /// Adds the template of each setter's column to `shape`, in order; false, having stopped,
+    /// at a setter whose value is not a single bound value. The setters are read in place:
+    /// copying one would retain its strings.
+    fileprivate func addBoundColumns(to shape: inout ShapeWords) -> Bool {
+        if hasHead {
+            guard head.value.isBound else { return false }
+            shape.add(head.column.template)
+        }
+        return rest.withUnsafeBufferPointer { rest in
+            for index in rest.indices {
+                guard rest[index].value.isBound else { return false }
+                shape.add(rest[index].column.template)
+            }
+            return true
+        }
     }
 }
 

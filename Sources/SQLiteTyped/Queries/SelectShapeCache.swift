@@ -27,7 +27,7 @@ enum SelectShapeCache {
             return fullRender(limited)
         }
         let capacity = 2 * (3 + columns.count + 1 + groupBy.count + 1 + order.count) + 10
-        var shape = state.selectShapes.newShape(capacity: capacity)
+        var shape = state.selectShapes.newShape(words: capacity, numbers: 6)
         shape.add(clauses.from.name)
         shape.add(clauses.from.alias ?? "")
         shape.add(clauses.from.database ?? "")

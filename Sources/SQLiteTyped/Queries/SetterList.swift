@@ -1,19 +1,34 @@
 /// The setters of an insert, as a first setter and the rest (the variadic form) or a list,
 /// iterated without building a combined array.
 struct SetterList: Sendable {
-    let first: Setter?
+    /// The first setter when ``hasHead``, else a placeholder: kept out of an optional, whose
+    /// reading copies the setter (retaining its strings) where a stored setter is read in place.
+    let head: Setter
+    /// Whether ``head`` is one of the setters.
+    let hasHead: Bool
     let rest: [Setter]
 
-    var count: Int { rest.count + (first == nil ? 0 : 1) }
+    init(first: Setter?, rest: [Setter]) {
+        if let first {
+            head = first
+            hasHead = true
+        } else {
+            head = Setter(column: Expression<Void>("", []), value: .null)
+            hasHead = false
+        }
+        self.rest = rest
+    }
+
+    var count: Int { rest.count + (hasHead ? 1 : 0) }
 
     func forEach(_ body: (Setter) -> Void) {
-        if let first { body(first) }
+        if hasHead { body(head) }
         for setter in rest { body(setter) }
     }
 
     /// Appends every setter's bindings, in order.
     func appendBindings(to bindings: inout [Binding?]) {
-        if let first { first.value.appendBindings(to: &bindings) }
+        if hasHead { head.value.appendBindings(to: &bindings) }
         for index in rest.indices { rest[index].value.appendBindings(to: &bindings) }
     }
 
@@ -27,7 +42,7 @@ struct SetterList: Sendable {
 
     /// The number of parameters the setters bind.
     var parameterCount: Int {
-        var total = first?.value.parameterCount ?? 0
+        var total = hasHead ? head.value.parameterCount : 0
         rest.withUnsafeBufferPointer { setters in
             for index in setters.indices { total += setters[index].value.parameterCount }
         }
@@ -40,7 +55,10 @@ struct SetterList: Sendable {
         var index: Int32 = 0
         // Each value is bound where it lies: copying a setter would retain and release its
         // column's template and bindings, two atomic operations each, for nothing.
-        if let code = try first?.value.bind(to: handle, at: &index), code != SQLITE_OK { return code }
+        if hasHead {
+            let code = try head.value.bind(to: handle, at: &index)
+            if code != SQLITE_OK { return code }
+        }
         return try rest.withUnsafeBufferPointer { setters throws(Result) -> Int32 in
             guard let base = setters.baseAddress else { return SQLITE_OK }
             for offset in 0..<setters.count {

@@ -34,7 +34,7 @@ final class ShapeCache {
     }
 
     /// How many shapes the cache keeps by their words (a power of two).
-    static let slotCount = 128
+    static var slotCount: Int { 128 }
 
     /// The entries by the low bits of their hash: a collision replaces the older entry.
     @exclusivity(unchecked)
@@ -75,9 +75,10 @@ final class ShapeCache {
         scratch.deallocate()
     }
 
-    /// An empty shape with room for `capacity` words, in the cache's scratch memory: valid until
-    /// the next call.
-    func newShape(capacity: Int) -> ShapeWords {
+    /// An empty shape with room for `words` words of which up to `numbers` are numbers, in
+    /// the cache's scratch memory: valid until the next call.
+    func newShape(words: Int, numbers: Int) -> ShapeWords {
+        let capacity = words + numbers
         if capacity > scratchCapacity {
             scratch.deallocate()
             scratch = .allocate(capacity: capacity)
@@ -102,7 +103,7 @@ final class ShapeCache {
     func add(_ shape: ShapeWords, strings: [String], render: () -> String) -> String {
         let slot = ShapeCache.slot(of: shape.words)
         let key = shape.contentKey(strings)
-        let known = key.flatMap { byContent[$0] }
+        let known = byContent[key]
         // The same text seen before with other strings, whose bits will not come back: no
         // rendering, and no new entry that would push out one whose strings do.
         if let known, entries[slot] != nil { return known }
@@ -110,10 +111,8 @@ final class ShapeCache {
         let entry = Entry(words: Array(shape.words), strings: strings, sql: sql)
         entries[slot] = entry
         remember(entry)
-        if let key {
-            if byContent.count >= ShapeCache.slotCount { byContent.removeAll(keepingCapacity: true) }
-            byContent[key] = sql
-        }
+        if byContent.count >= ShapeCache.slotCount { byContent.removeAll(keepingCapacity: true) }
+        byContent[key] = sql
         return sql
     }
 
@@ -154,20 +153,25 @@ final class ShapeCache {
 /// string) and plain numbers (flags, counts, the conflict clause), which are also kept apart
 /// for the shape's content key.
 struct ShapeWords {
+    /// The words, from the start; the numbers among them are also copied from the end,
+    /// backwards, for the content key.
     let buffer: UnsafeMutableBufferPointer<UInt64>
     var count = 0
-    /// The numbers added, in order (the first eight).
-    private var numbers: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
     private var numberCount = 0
 
+    /// A shape in `buffer`, which has room for its words and again for its numbers.
     init(_ buffer: UnsafeMutableBufferPointer<UInt64>) {
         self.buffer = buffer
     }
 
     mutating func add(_ string: String) {
-        let bits = RecentLookup.bits(of: string)
-        buffer[count] = bits.low
-        buffer[count + 1] = bits.high
+        add(words: StringWords(string))
+    }
+
+    /// Adds the words of a string.
+    mutating func add(words: StringWords) {
+        buffer[count] = words.low
+        buffer[count + 1] = words.high
         count += 2
     }
 
@@ -183,15 +187,12 @@ struct ShapeWords {
         }
     }
 
+    /// Adds a number (a flag, a count).
     mutating func add(_ word: UInt64) {
         buffer[count] = word
         count += 1
-        if numberCount < 8 {
-            withUnsafeMutableBytes(of: &numbers) {
-                $0.storeBytes(of: word, toByteOffset: numberCount * 8, as: UInt64.self)
-            }
-        }
         numberCount += 1
+        buffer[buffer.count - numberCount] = word
     }
 
     /// The words added so far.
@@ -200,20 +201,17 @@ struct ShapeWords {
     }
 
     /// The shape as text: `strings` (the strings added, in order, each after its length) and
-    /// the numbers, nil when there were too many numbers to keep.
-    func contentKey(_ strings: [String]) -> String? {
-        guard numberCount <= 8 else { return nil }
+    /// the numbers.
+    func contentKey(_ strings: [String]) -> String {
         var key = ""
         for string in strings {
             key += String(string.utf8.count)
             key += ":"
             key += string
         }
-        withUnsafeBytes(of: numbers) { bytes in
-            for index in 0..<numberCount {
-                key += String(bytes.load(fromByteOffset: index * 8, as: UInt64.self))
-                key += ","
-            }
+        for index in 0..<numberCount {
+            key += String(buffer[buffer.count - 1 - index])
+            key += ","
         }
         return key
     }

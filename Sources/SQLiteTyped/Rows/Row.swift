@@ -126,6 +126,7 @@ public struct Row {
     /// storage its template shares with the selected expression (looking first after the one
     /// read last), holding a number of the expected type. Nil to take the full path.
     @inlinable
+    @inline(__always)
     func fastReadCopied<V: Value>(_ type: V.Type, _ template: String) -> V? {
         guard let key = map.sharedKey(of: template, from: source.nextKey), let cells = source.cells,
             key.index < source.cellCount

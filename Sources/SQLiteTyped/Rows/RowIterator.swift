@@ -34,27 +34,28 @@ public final class RowIterator: FailableIterator {
 
     /// The next row, nil at the end; throws SQLite's error.
     public func failableNext() throws -> Row? {
-        guard !finished, let statement else { return nil }
-        let source = reusableSource(statement)
+        // The statement is used through the stored property (optional chaining) rather than
+        // bound to a local, which would retain and release it for every row.
+        guard !finished, let source = reusableSource() else { return nil }
         let hasRow: Bool
         do {
-            hasRow = try statement.step()
+            hasRow = try statement?.step() ?? false
         } catch {
             finish()
             throw error
         }
-        guard hasRow else {
+        guard hasRow, let map = self.map ?? firstRowMap() else {
             finish()
             return nil
         }
-        let map = self.map ?? firstRowMap(statement)
         map.position = 0
         current = source
         return Row(map: map, source: source)
     }
 
     /// The column map of the statement as the first step left it.
-    private func firstRowMap(_ statement: Statement) -> ColumnMap {
+    private func firstRowMap() -> ColumnMap? {
+        guard let statement else { return nil }
         let map = connection.columnMap(statement, clauses)
         self.map = map
         return map
@@ -73,13 +74,14 @@ public final class RowIterator: FailableIterator {
     }
 
     /// The source for the next row: the current one again when no row still refers to it,
-    /// otherwise a new one after the old row's values were copied.
-    private func reusableSource(_ statement: Statement) -> RowSource {
+    /// otherwise a new one after the old row's values were copied; nil without a statement.
+    private func reusableSource() -> RowSource? {
         if var source = current {
             current = nil
             if isKnownUniquelyReferenced(&source) { return source }
             source.materialize()
         }
+        guard let statement else { return nil }
         return RowSource(statement: statement)
     }
 
