@@ -402,9 +402,14 @@ struct RowKeyedDecodingContainerTests {
         let db = try Self.database()
         let key = try #require(Self.decoderKeeperKey)
         let rowKeeper = DecoderKeeper()
+        let propertyKeeper = DecoderKeeper()
+        // A kept decoder holds the user info that holds its keeper: break that cycle at the end.
+        defer {
+            rowKeeper.decoder = nil
+            propertyKeeper.decoder = nil
+        }
         let values = try db.fetchAll(Wrapped.self, sql: "SELECT b FROM t", [], userInfo: [key: rowKeeper])
         #expect(values.map(\.value) == [0, 10, 20])
-        let propertyKeeper = DecoderKeeper()
         let rows = try db.fetchAll(HasWrapped.self, sql: "SELECT a, b FROM t", [], userInfo: [key: propertyKeeper])
         #expect(rows.map(\.b.value) == [0, 10, 20])
         for keeper in [rowKeeper, propertyKeeper] {
