@@ -135,9 +135,11 @@ let package = Package(
             name: "SQLiteSchema",
             dependencies: ["SQLiteCore"]
         ),
+        // Relaxed atomic loads and stores of a word, for SQLiteCodable's row tickets.
+        .target(name: "CRelaxedAtomics"),
         .target(
             name: "SQLiteCodable",
-            dependencies: ["SQLiteCore", "SQLiteTyped"]
+            dependencies: ["SQLiteCore", "SQLiteTyped", "CRelaxedAtomics"]
         ),
         .target(
             name: "SQLite",

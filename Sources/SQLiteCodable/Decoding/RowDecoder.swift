@@ -71,9 +71,9 @@ final class RowDecoder {
         if !isLive(on: thread) { startDecoding(on: thread, ticket) }
         // Restored afterwards rather than set to idle, in case a row of this decoder is
         // decoded within another's `init(from:)`.
-        let previous = ticket.pointee.state
-        ticket.pointee.state = liveState
-        defer { ticket.pointee.state = previous }
+        let previous = ticket.state
+        ticket.state = liveState
+        defer { ticket.state = previous }
         return try T(from: LiveRowDecoder(row: LiveRow(ticket: ticket, state: liveState, thread: thread)))
     }
 
@@ -89,8 +89,9 @@ final class RowDecoder {
     /// so does the kept container.
     @inline(never)
     private func startDecoding(on thread: pthread_t, _ ticket: UnsafeMutablePointer<RowTicket>) {
-        ticket.pointee.state = RowTickets.nextIdleState(after: ticket.pointee.state)
-        liveState = ticket.pointee.state | 1
+        let idle = RowTickets.nextIdleState(after: ticket.state)
+        ticket.state = idle
+        liveState = idle | 1
         liveThread = thread
         keptContainer.drop()
     }

@@ -1,5 +1,7 @@
 import Foundation
 
+internal import CRelaxedAtomics
+
 /// Where the decoder of a live statement says whether it is decoding a row: the word a row's
 /// decoder handle and keyed containers compare before every read, without holding (and so
 /// without retaining and releasing, per field) a reference to the decoder.
@@ -13,11 +15,29 @@ import Foundation
 /// that state to. A new state is drawn when a decoder is made, when it starts decoding on
 /// another thread, and when it is freed, so a handle keeps one that no later row, thread or
 /// decoder can show (see ``LiveRow``).
+///
+/// The state is read and written with relaxed atomic operations (``UnsafeMutablePointer/state``):
+/// a handle kept on one thread may read it while a decoder that took the ticket after it writes
+/// it on another.
 struct RowTicket {
-    /// The ticket's state: even between rows, the decoder's live state during one.
-    var state: UInt64
-    /// The decoder holding the ticket; nil while it is in the pool.
+    /// The ticket's state: even between rows, the decoder's live state during one. Read and
+    /// written only through ``UnsafeMutablePointer/state``.
+    fileprivate var stateWord: UInt64
+    /// The decoder holding the ticket; nil while it is in the pool. Read only by a handle that
+    /// found its own live state in the ticket, that is on the thread decoding with it.
     var decoder: Unmanaged<RowDecoder>?
+}
+
+extension UnsafeMutablePointer where Pointee == RowTicket {
+    /// The ticket's state, read and written atomically (relaxed: no other memory is ordered by it).
+    var state: UInt64 {
+        @inline(__always) get {
+            withUnsafeMutablePointer(to: &pointee.stateWord) { relaxed_atomic_load_u64($0) }
+        }
+        @inline(__always) nonmutating set {
+            withUnsafeMutablePointer(to: &pointee.stateWord) { relaxed_atomic_store_u64($0, newValue) }
+        }
+    }
 }
 
 /// The process-wide pool of ``RowTicket``s. The pool is process-wide, not per connection,
@@ -37,20 +57,20 @@ enum RowTickets {
         if free.isEmpty {
             // Never deallocated (see RowTicket).
             let tickets = UnsafeMutablePointer<RowTicket>.allocate(capacity: batch)
-            tickets.initialize(repeating: RowTicket(state: 0, decoder: nil), count: batch)
+            tickets.initialize(repeating: RowTicket(stateWord: 0, decoder: nil), count: batch)
             free.reserveCapacity(free.count + batch)
             for offset in 0..<batch { free.append(tickets + offset) }
         }
         let ticket = free.removeLast()
         lock.unlock()
         ticket.pointee.decoder = Unmanaged.passUnretained(decoder)
-        ticket.pointee.state = nextIdleState(after: ticket.pointee.state)
+        ticket.state = nextIdleState(after: ticket.state)
         return ticket
     }
 
     /// Gives `ticket` back, in a state no handle holds, for another decoder.
     static func giveBack(_ ticket: UnsafeMutablePointer<RowTicket>) {
-        ticket.pointee.state = nextIdleState(after: ticket.pointee.state)
+        ticket.state = nextIdleState(after: ticket.state)
         ticket.pointee.decoder = nil
         lock.lock()
         free.append(ticket)
@@ -85,7 +105,7 @@ struct LiveRow {
     /// throws `otherwise()`.
     @inline(__always)
     func withDecoder<R>(_ otherwise: () -> any Error, _ body: (RowDecoder) throws -> R) throws -> R {
-        guard pthread_self() == thread, ticket.pointee.state == state else { throw otherwise() }
+        guard pthread_self() == thread, ticket.state == state else { throw otherwise() }
         // A ticket shows a decoder's live state only while that decoder holds it.
         return try ticket.pointee.decoder.unsafelyUnwrapped._withUnsafeGuaranteedRef(body)
     }
@@ -93,6 +113,6 @@ struct LiveRow {
     /// Whether the row is current on this thread.
     @inline(__always)
     var isCurrent: Bool {
-        pthread_self() == thread && ticket.pointee.state == state
+        pthread_self() == thread && ticket.state == state
     }
 }

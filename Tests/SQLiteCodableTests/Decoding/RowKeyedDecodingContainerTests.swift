@@ -424,4 +424,43 @@ struct RowKeyedDecodingContainerTests {
             #expect(onOtherThread == .noValue)
         }
     }
+
+    /// Whether a thread has finished, read by another while it runs.
+    final class Done: @unchecked Sendable {
+        private let lock = NSLock()
+        private var done = false
+        var isDone: Bool { lock.withLock { done } }
+        func finish() { lock.withLock { done = true } }
+    }
+
+    @Test("a container kept on its thread throws there while other threads decode through its ticket")
+    func keptContainerWhileOthersDecode() async throws {
+        let db = try Self.database(rows: 50)
+        let keeper = Keeper()
+        let key = try #require(Self.keeperKey)
+        // This fetch's decoder is freed when it returns: its ticket goes back to the pool, and
+        // the decoders of the fetches below (on other threads) take it and write its state.
+        _ = try db.fetchAll(Escaping.self, sql: "SELECT a, b FROM t", [], userInfo: [key: keeper])
+        let kept = Unchecked(value: try #require(keeper.container))
+        let done = Done()
+        let expected = (0..<Int64(50)).reduce(0) { $0 + $1 * 11 }
+        let decoding = Task.detached {
+            var sums: Set<Int64> = []
+            for _ in 0..<200 {
+                let rows = try db.fetchAll(Pair.self, sql: "SELECT a, b FROM t", [])
+                sums.insert(rows.reduce(0) { $0 + $1.a + $1.b })
+            }
+            done.finish()
+            return sums
+        }
+        var reads = 0
+        var values = 0
+        repeat {
+            if (try? kept.value.decode(Int64.self, forKey: .b)) != nil { values += 1 }
+            reads += 1
+        } while !done.isDone
+        #expect(try await decoding.value == [expected])
+        #expect(reads > 0)
+        #expect(values == 0)
+    }
 }
