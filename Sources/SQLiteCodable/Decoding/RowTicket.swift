@@ -1,6 +1,5 @@
-import Foundation
-
 internal import CRelaxedAtomics
+import Foundation
 
 /// Where the decoder of a live statement says whether it is decoding a row: the word a row's
 /// decoder handle and keyed containers compare before every read, without holding (and so
