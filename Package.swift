@@ -55,7 +55,7 @@ let traitDefines: [CSetting] = featureTraits.flatMap { trait in
 /// `CSQLiteAmalgamation.c` which library is linked, and `Sources/SQLiteCore/Exports.swift`
 /// imports the matching C module. `VendoredSQLite` is a default trait, and the vendored
 /// amalgamation is also what a build with no source trait gets (`--disable-default-traits`).
-/// Turning on two sources (e.g. `traits: [.defaults, "SystemSQLite"]`) is a build error.
+/// Turning on two sources (e.g. `traits: [.defaults, "SQLCipher"]`) is a build error.
 let sqliteSources: [(name: String, description: String, define: String)] = [
     (
         "VendoredSQLite", "Compile the vendored SQLite amalgamation (the default).",
@@ -66,12 +66,31 @@ let sqliteSources: [(name: String, description: String, define: String)] = [
         "Link the operating system's libsqlite3 (pkg-config sqlite3) instead of the vendored amalgamation.",
         "SWIFT_SQLITE_SOURCE_SYSTEM"
     ),
+    (
+        "SQLCipher",
+        "Compile the vendored SQLCipher amalgamation (encrypted databases; links OpenSSL's libcrypto) instead of SQLite.",
+        "SWIFT_SQLITE_SOURCE_SQLCIPHER"
+    ),
 ]
 
 let sourceDefines: [CSetting] = sqliteSources.map { .define($0.define, .when(traits: [$0.name])) }
 
-/// The features whose Swift API a non-vendored SQLite gets: its own build decides which of them
-/// really work, which `SQLiteFeature` reports at run time.
+/// SQLCipher's own flags, on top of the always-on and feature flags (`Documentation/Encryption.md`).
+let sqlcipherDefines: [CSetting] = [
+    .define("SQLITE_HAS_CODEC"),
+    // The crypto provider: OpenSSL's libcrypto (Debian's libssl-dev).
+    .define("SQLCIPHER_CRYPTO_OPENSSL"),
+    // Temporary tables and indexes in memory, so that no decrypted page reaches a temp file.
+    .define("SQLITE_TEMP_STORE", to: "2"),
+    .define("SQLITE_EXTRA_INIT", to: "sqlcipher_extra_init"),
+    .define("SQLITE_EXTRA_SHUTDOWN", to: "sqlcipher_extra_shutdown"),
+    // SQLCipher would log warnings (a wrong key's "hmac check failed"...) to stderr by default;
+    // here it logs nothing until asked (`Connection.enableCipherLogging(logLevel:)`).
+    .define("SQLCIPHER_OMIT_DEFAULT_LOGGING"),
+]
+
+/// The features whose Swift API a non-vendored SQLite gets: the system library's own build decides
+/// which of them really work, which `SQLiteFeature` reports at run time; SQLCipher compiles them in.
 let defaultFeatureTraits = Set(featureTraits.filter(\.defaultOn).map(\.name))
 
 let packageTraits: Set<Trait> = Set(
@@ -83,7 +102,8 @@ let packageTraits: Set<Trait> = Set(
     }
 ).union(
     sqliteSources.map { source -> Trait in
-        // A library built elsewhere gets every default feature's Swift API (FTS, R*Tree...).
+        // Another source gets every default feature (FTS, R*Tree...): SQLCipher compiles them in,
+        // a library built elsewhere gets their Swift API.
         .trait(
             name: source.name, description: source.description,
             enabledTraits: source.name == "VendoredSQLite" ? [] : defaultFeatureTraits)
@@ -112,6 +132,15 @@ let package = Package(
             cSettings: alwaysOnDefines + traitDefines + sourceDefines,
             linkerSettings: [.linkedLibrary("m")]
         ),
+        // SQLCipher's amalgamation, for the SQLCipher trait: built only under that trait, so the
+        // default build needs no OpenSSL.
+        .target(
+            name: "CSQLCipher",
+            exclude: ["sqlite3.c", "sqlite3.h", "PROVENANCE", "LICENSE"],
+            sources: ["CSQLCipher.c"],
+            cSettings: alwaysOnDefines + traitDefines + sourceDefines + sqlcipherDefines,
+            linkerSettings: [.linkedLibrary("m"), .linkedLibrary("crypto")]
+        ),
         // The operating system's SQLite, for the SystemSQLite trait.
         .systemLibrary(
             name: "CSQLiteSystem",
@@ -125,6 +154,7 @@ let package = Package(
                 // source it compiles to nothing.
                 "CSQLiteAmalgamation",
                 .target(name: "CSQLiteSystem", condition: .when(traits: ["SystemSQLite"])),
+                .target(name: "CSQLCipher", condition: .when(traits: ["SQLCipher"])),
             ]
         ),
         .target(

@@ -3,12 +3,12 @@
 
 // Exactly one SQLite source per build (Package.swift's sqliteSources): two is a mistake in the
 // traits, never a silent choice. Each `defined(...)` counts 1.
-#if (defined(SWIFT_SQLITE_SOURCE_VENDORED) + defined(SWIFT_SQLITE_SOURCE_SYSTEM)) > 1
-#error "swift-sqlite: the traits VendoredSQLite and SystemSQLite are both on; enable exactly one SQLite source (a dependency's traits: [.defaults, \"SystemSQLite\"] turns on both; write traits: [\"SystemSQLite\"])"
+#if (defined(SWIFT_SQLITE_SOURCE_VENDORED) + defined(SWIFT_SQLITE_SOURCE_SYSTEM) + defined(SWIFT_SQLITE_SOURCE_SQLCIPHER)) > 1
+#error "swift-sqlite: more than one of the traits VendoredSQLite, SystemSQLite and SQLCipher is on; enable exactly one SQLite source (a dependency's traits: [.defaults, \"SQLCipher\"] turns on two; write traits: [\"SQLCipher\"])"
 #endif
 
 // Another source links its own library: the amalgamation must not be compiled in beside it.
-#if !defined(SWIFT_SQLITE_SOURCE_SYSTEM)
+#if !defined(SWIFT_SQLITE_SOURCE_SYSTEM) && !defined(SWIFT_SQLITE_SOURCE_SQLCIPHER)
 
 // JSON is built into SQLite: the JSON trait being off is what removes it.
 #ifndef SWIFT_SQLITE_JSON
@@ -30,4 +30,4 @@
 #pragma clang diagnostic pop
 #endif
 
-#endif // !SWIFT_SQLITE_SOURCE_SYSTEM
+#endif // !SWIFT_SQLITE_SOURCE_SYSTEM && !SWIFT_SQLITE_SOURCE_SQLCIPHER

@@ -1,14 +1,20 @@
 // The C API stays reachable through SQLiteCore alone: `SQLITE_CONSTRAINT`, `sqlite3_*` and the
 // raw handles are the escape hatch for anything the Swift layer does not wrap. Which C module
 // that is depends on the SQLite source trait (Package.swift's `sqliteSources`): exactly one.
-#if VendoredSQLite && SystemSQLite
+#if (VendoredSQLite && SystemSQLite) || (VendoredSQLite && SQLCipher) || (SystemSQLite && SQLCipher)
     #error(
-        "swift-sqlite: the traits VendoredSQLite and SystemSQLite are both on; enable exactly one SQLite source (a dependency's traits: [.defaults, \"SystemSQLite\"] turns on both; write traits: [\"SystemSQLite\"])"
+        "swift-sqlite: more than one of the traits VendoredSQLite, SystemSQLite and SQLCipher is on; enable exactly one SQLite source (a dependency's traits: [.defaults, \"SQLCipher\"] turns on two; write traits: [\"SQLCipher\"])"
     )
     // Still import the one the `#if SystemSQLite` code expects, so the message stands alone.
-    @_exported import CSQLiteSystem
+    #if SystemSQLite
+        @_exported import CSQLiteSystem
+    #else
+        @_exported import CSQLCipher
+    #endif
 #elseif SystemSQLite
     @_exported import CSQLiteSystem
+#elseif SQLCipher
+    @_exported import CSQLCipher
 #else
     @_exported import CSQLiteAmalgamation
 #endif

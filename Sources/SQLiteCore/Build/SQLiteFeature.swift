@@ -35,6 +35,9 @@ public enum SQLiteFeature: String, CaseIterable, Sendable, Hashable {
     case json = "OMIT_JSON"
     /// STAT4 planner statistics (trait `STAT4`, off by default).
     case stat4 = "ENABLE_STAT4"
+    /// Encrypted databases: the library is SQLCipher (trait `SQLCipher`), built with
+    /// `SQLITE_HAS_CODEC`. ``SQLiteVersion/cipherVersion`` gives its version.
+    case sqlcipher = "HAS_CODEC"
 
     /// Whether this build of SQLite has the feature.
     public var isAvailable: Bool {

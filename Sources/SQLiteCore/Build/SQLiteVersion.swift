@@ -25,6 +25,17 @@ public struct SQLiteVersion: Comparable, Hashable, Sendable, CustomStringConvert
     /// SQLite's source id: the date and hash of the check-in it was built from.
     public static var sourceID: String { String(cString: sqlite3_sourceid()) }
 
+    /// The version of SQLCipher, e.g. `"4.19.0 community"` (`PRAGMA cipher_version`), when the
+    /// library is SQLCipher (trait `SQLCipher`); nil for plain SQLite. ``current`` is then the
+    /// version of the SQLite that SQLCipher is built on.
+    public static let cipherVersion: String? = {
+        #if SQLCipher
+            return (try? Connection())?.cipherVersion
+        #else
+            return nil
+        #endif
+    }()
+
     /// `"SQLite 3.50.4"`.
     public var description: String { "SQLite \(major).\(minor).\(point)" }
 

@@ -46,7 +46,20 @@ public final class Connection: @unchecked Sendable {
     ///     read-only, in-memory and temporary databases, which keep their own mode.
     /// - Throws: ``Result`` when the database cannot be opened (a missing directory, no
     ///   permission, ...).
-    public init(_ location: Location = .inMemory, readonly: Bool = false, journalMode: JournalMode? = nil) throws {
+    public convenience init(_ location: Location = .inMemory, readonly: Bool = false, journalMode: JournalMode? = nil)
+        throws
+    {
+        try self.init(opening: location, readonly: readonly, journalMode: journalMode, key: nil)
+    }
+
+    /// Opens the database at `location`, keyed with `key` (a passphrase or a raw key), for the
+    /// `Connection(_:key:)` initializers: the key is set and checked (`Documentation/Encryption.md`)
+    /// before anything else reads the file, the journal mode included.
+    init(opening location: Location, readonly: Bool, journalMode: JournalMode?, key: EncryptionKey?) throws {
+        #if !SQLCipher
+            // Before the file is created: plain SQLite would write it unencrypted.
+            if key != nil { throw Result.noEncryption("Connection(_:key:)") }
+        #endif
         var pointer: OpaquePointer?
         let flags =
             (readonly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
@@ -70,6 +83,7 @@ public final class Connection: @unchecked Sendable {
         #endif
         connection = ConnectionHandle(pointer: pointer)
         statementCache = StatementCache(capacity: 64, lock: connection.lock)
+        if let key { try applyKey(key, db: "main", migrate: false) }
         // A read-only database (also one opened `?mode=ro`) cannot change its journal mode, and
         // an in-memory or temporary one (no file name) keeps its own.
         let hasFile = sqlite3_db_filename(pointer, "main").map { $0.pointee != 0 } ?? false

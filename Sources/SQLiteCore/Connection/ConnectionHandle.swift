@@ -101,7 +101,7 @@ final class ConnectionHandle: @unchecked Sendable {
         // A statement standing for SQL that failed to prepare fails whenever it is stepped:
         // report why it never prepared.
         if let statement, let failure = preparationError(of: statement) { return failure }
-        let message = String(cString: sqlite3_errmsg(pointer))
+        let message = Result.explainingEncryption(String(cString: sqlite3_errmsg(pointer)), code: code)
         let extended = sqlite3_extended_errcode(pointer)
         // The connection's error state can lag behind (e.g. a code returned by the Swift layer
         // itself): trust the code we were given for the primary part.
@@ -115,7 +115,7 @@ final class ConnectionHandle: @unchecked Sendable {
     /// a statement that stands for the SQL (see `Statement.unprepared`). Call with the lock
     /// held, straight after the failing call.
     func preparationError(code: Int32, sql: String) -> Result {
-        var message = String(cString: sqlite3_errmsg(pointer))
+        var message = Result.explainingEncryption(String(cString: sqlite3_errmsg(pointer)), code: code)
         let extended = sqlite3_extended_errcode(pointer)
         var primaryCode = code & 0xFF
         var extendedCode = (extended & 0xFF) == primaryCode ? extended : code

@@ -2,9 +2,19 @@ import Foundation
 import SQLiteCore
 import Testing
 
-/// Whether this build compiled the vendored amalgamation (no `SystemSQLite` trait): only then do
-/// the version and compile options of the library follow this package's pins and flags.
+/// Whether this build compiled the vendored SQLite amalgamation (neither `SystemSQLite` nor
+/// `SQLCipher`): only then is the library the pinned SQLite 3.50.4.
 private let vendored: Bool = {
+    #if SystemSQLite || SQLCipher
+        false
+    #else
+        true
+    #endif
+}()
+
+/// Whether this build compiled its SQLite itself (the vendored amalgamation or SQLCipher's, not
+/// the system's): only then do its compile options follow this package's flags and traits.
+private let compiledHere: Bool = {
     #if SystemSQLite
         false
     #else
@@ -33,9 +43,10 @@ private let openedImageOfSQLite: String? = {
 }()
 
 private let systemLibraryReason: Comment = "SystemSQLite: the system library's build decides this"
+private let notPinnedSQLiteReason: Comment = "SystemSQLite or SQLCipher: not the pinned SQLite 3.50.4"
 
 @Suite struct VersionTests {
-    @Test(.enabled(if: vendored, systemLibraryReason))
+    @Test(.enabled(if: vendored, notPinnedSQLiteReason))
     func currentVersionIsThePinnedAmalgamation() {
         #expect(SQLiteVersion.current == SQLiteVersion(major: 3, minor: 50, point: 4))
         #expect(SQLiteVersion.current.description == "SQLite 3.50.4")
@@ -64,7 +75,7 @@ private let systemLibraryReason: Comment = "SystemSQLite: the system library's b
     @Test(.enabled(if: openedImageOfSQLite != nil, "needs /proc/self/maps"))
     func sqliteComesFromTheChosenLibrary() throws {
         let image = try #require(openedImageOfSQLite)
-        #expect(image.contains("libsqlite3") == !vendored, "\(image)")
+        #expect(image.contains("libsqlite3") == !compiledHere, "\(image)")
     }
 
     @Test(arguments: [
@@ -88,7 +99,7 @@ private let systemLibraryReason: Comment = "SystemSQLite: the system library's b
 }
 
 @Suite struct CompileOptionTests {
-    @Test(.enabled(if: vendored, systemLibraryReason))
+    @Test(.enabled(if: compiledHere, systemLibraryReason))
     func alwaysOnFlagsAreCompiledIn() {
         let all = CompileOptions.all
         #expect(all.contains("THREADSAFE=2"))
@@ -122,7 +133,7 @@ private let systemLibraryReason: Comment = "SystemSQLite: the system library's b
     }
 
     /// The package traits in effect for this build, as compilation conditions of the test target.
-    @Test(.enabled(if: vendored, systemLibraryReason))
+    @Test(.enabled(if: compiledHere, systemLibraryReason))
     func featuresFollowThePackageTraits() {
         #if FTS5
             #expect(SQLiteFeature.fts5.isAvailable)
