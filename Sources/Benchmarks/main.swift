@@ -6,7 +6,8 @@ import SQLiteCore
     import Darwin
 #endif
 
-/// `sqlite-bench`: every tier against the raw C API, in one process, on in-memory databases.
+/// `sqlite-bench`: every tier against the raw C API, in one process, on in-memory databases
+/// (or database files, encrypted or not: `--on-disk`, `--key`).
 func main() -> Int32 {
     let options: Options
     do {

@@ -12,10 +12,14 @@ struct Options {
     var jsonPath: String?
     /// Only the workloads whose name contains this text.
     var filter: String?
+    /// Where each tier's database file goes; nil for in-memory databases.
+    var directory: String?
+    /// The passphrase every database file is encrypted with (SQLCipher builds only).
+    var key: String?
 
     static let usage = """
         usage: sqlite-bench [--quick] [--rows N] [--fetch-rows N] [--lookups N] [--repetitions N]
-                            [--filter TEXT] [--json PATH]
+                            [--filter TEXT] [--json PATH] [--on-disk DIR [--key TEXT]]
 
           --quick          a fast sanity run (small sizes, 3 repetitions)
           --rows N         rows inserted per insert workload (default 50000)
@@ -24,6 +28,10 @@ struct Options {
           --repetitions N  timed repetitions after one warm-up (default 7)
           --filter TEXT    run only workloads whose name contains TEXT
           --json PATH      also write the results as JSON to PATH
+          --on-disk DIR    each tier's database is a new file in DIR (WAL, synchronous
+                           NORMAL) instead of in memory
+          --key TEXT       encrypt those files with the passphrase TEXT (needs a build with
+                           the SQLCipher trait; in-memory databases are never encrypted)
         """
 
     /// Parses `arguments` (without the program name); throws a message for bad input.
@@ -52,9 +60,14 @@ struct Options {
             case "--repetitions": options.repetitions = try count(for: argument)
             case "--json": options.jsonPath = try value(for: argument)
             case "--filter": options.filter = try value(for: argument)
+            case "--on-disk": options.directory = try value(for: argument)
+            case "--key": options.key = try value(for: argument)
             case "--help", "-h": throw OptionsError(usage, isHelp: true)
             default: throw OptionsError("unknown option \(argument)\n\(usage)")
             }
+        }
+        if options.key != nil, options.directory == nil {
+            throw OptionsError("--key needs --on-disk: SQLCipher does not encrypt in-memory databases")
         }
         return options
     }

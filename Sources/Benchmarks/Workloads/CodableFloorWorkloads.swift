@@ -12,7 +12,7 @@ import SQLiteCore
 /// - `insert-record`: encodes the rows the insert workloads write, into one buffer.
 enum CodableFloorWorkloads {
     static func all(_ options: Options) throws -> [Benchmark] {
-        let db = try RawSQL.open()
+        let db = try RawSQL.open("codable-floor", options)
         let tier = "codable-floor"
         var cells: [Int64] = []
         return [

@@ -33,8 +33,8 @@ struct ItemRecord: Record {
 /// Rows into and out of Codable values: `fetch-record`, `insert-record` and record lookups.
 enum CodableWorkloads {
     static func all(_ options: Options) throws -> [Benchmark] {
-        let codable = try Connection()
-        let record = try Connection()
+        let codable = try options.connection("codable")
+        let record = try options.connection("record")
         return [
             Benchmark(
                 workload: "insert-record", tier: "codable",

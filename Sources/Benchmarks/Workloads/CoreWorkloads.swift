@@ -4,7 +4,7 @@ import SQLiteCore
 /// one reused prepared statement, values bound in one call, columns read through `row`.
 enum CoreWorkloads {
     static func all(_ options: Options) throws -> [Benchmark] {
-        let db = try Connection()
+        let db = try options.connection("core")
         let tier = "core"
         var script = ""
         return [

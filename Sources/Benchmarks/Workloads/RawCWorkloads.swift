@@ -3,7 +3,7 @@ import SQLiteCore
 /// The baseline: Swift calling `sqlite3_*` directly, checking nothing but result codes.
 enum RawCWorkloads {
     static func all(_ options: Options) throws -> [Benchmark] {
-        let db = try RawSQL.open()
+        let db = try RawSQL.open("raw-c", options)
         let tier = "raw-c"
         var script = ""
         return [

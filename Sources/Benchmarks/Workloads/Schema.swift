@@ -44,11 +44,17 @@ enum RawSQL {
         let description: String
     }
 
-    static func open() throws -> OpaquePointer {
+    /// A new database for a tier: in memory, or the new file `name` in the options' directory,
+    /// in WAL mode with synchronous NORMAL, encrypted with the options' key if one is given.
+    static func open(_ name: String, _ options: Options) throws -> OpaquePointer {
         var db: OpaquePointer?
-        let code = sqlite3_open_v2(
-            ":memory:", &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
-        guard code == SQLITE_OK, let db else { throw Failure(description: "cannot open an in-memory database") }
+        let path = try options.databasePath(name) ?? ":memory:"
+        let code = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+        guard code == SQLITE_OK, let db else { throw Failure(description: "cannot open \(path)") }
+        if options.directory != nil {
+            if let key = options.key { try exec(db, "PRAGMA key = \(key.quotedLiteral)") }
+            try exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
+        }
         return db
     }
 

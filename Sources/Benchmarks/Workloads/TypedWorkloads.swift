@@ -8,7 +8,7 @@ enum TypedWorkloads {
     static let rowid = SQLExpression<Int64>("rowid")
 
     static func all(_ options: Options) throws -> [Benchmark] {
-        let db = try Connection()
+        let db = try options.connection("typed")
         let tier = "typed"
         return [
             Benchmark(
