@@ -125,10 +125,11 @@ let package = Package(
     targets: [
         .target(
             name: "CSQLiteAmalgamation",
-            exclude: ["sqlite3.c", "sqlite3.h", "sqlite3ext.h", "PROVENANCE"],
+            exclude: ["sqlite3.c", "sqlite3.h", "sqlite3ext.h", "PROVENANCE", "SQLiteSourceSettings.h"],
             sources: ["CSQLiteAmalgamation.c"],
-            // CSQLiteAmalgamation.c includes sqlite3.c; it turns SWIFT_SQLITE_JSON's absence
-            // into SQLITE_OMIT_JSON, since a trait condition can only add a flag.
+            // CSQLiteAmalgamation.c includes sqlite3.c after SQLiteSourceSettings.h (shared with
+            // CSQLCipher.c), which turns SWIFT_SQLITE_JSON's absence into SQLITE_OMIT_JSON,
+            // since a trait condition can only add a flag.
             cSettings: alwaysOnDefines + traitDefines + sourceDefines,
             linkerSettings: [.linkedLibrary("m")]
         ),
