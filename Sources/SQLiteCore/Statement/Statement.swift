@@ -114,6 +114,10 @@ public final class Statement: @unchecked Sendable {
     /// the SQL, and SQLite's error for it.
     let preparationFailure: (sql: String, message: String, code: Int32, extendedCode: Int32)?
 
+    /// The private in-memory database a placeholder statement is prepared in, closed with it;
+    /// nil for a prepared statement.
+    private let placeholderDatabase: OpaquePointer?
+
     init(handle: OpaquePointer, connection: ConnectionHandle) {
         self.handle = handle
         self.connection = connection
@@ -122,13 +126,15 @@ public final class Statement: @unchecked Sendable {
         ready = .allocate(capacity: 1)
         ready.initialize(to: storedBindingsComplete)
         preparationFailure = nil
+        placeholderDatabase = nil
     }
 
     private init(
-        placeholder handle: OpaquePointer, connection: ConnectionHandle,
+        placeholder handle: OpaquePointer, in database: OpaquePointer, connection: ConnectionHandle,
         failure: (sql: String, message: String, code: Int32, extendedCode: Int32)
     ) {
         self.handle = handle
+        placeholderDatabase = database
         self.connection = connection
         parameterCount = 0
         storedBindingsComplete = true
@@ -140,27 +146,39 @@ public final class Statement: @unchecked Sendable {
     /// The statement an error raised while preparing `sql` names, so that the error carries
     /// the SQL (``Result/sql``, ``Result/description``) and SQLite's extended code as every
     /// other error does, while its message stays SQLite's own. Nil when even the placeholder
-    /// cannot be prepared (out of memory, or a closed connection). Call with the lock held.
+    /// cannot be prepared (out of memory). Call with the lock held.
     ///
     /// No statement exists for SQL that failed to prepare, so the object wraps a placeholder:
     /// a statement with no parameters and no side effects that fails whenever it is stepped,
     /// even through the raw ``handle``. Every run of it therefore fails, and the Swift API
-    /// reports the preparation error for it.
+    /// reports the preparation error for it. The placeholder is prepared in a private in-memory
+    /// database, not on the connection: where the connection's own prepare failed because its
+    /// file cannot be read (not a database, a missing encryption key), every prepare on it fails.
     static func unprepared(
         _ sql: String, failure: (message: String, code: Int32, extendedCode: Int32), connection: ConnectionHandle
     ) -> Statement? {
+        var database: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        guard sqlite3_open_v2(":memory:", &database, flags, nil) == SQLITE_OK, let database else {
+            sqlite3_close(database)
+            return nil
+        }
         // abs() of the smallest integer overflows when the statement runs, not when it is
         // prepared, and only reads a constant.
         var pointer: OpaquePointer?
-        let code = sqlite3_prepare_v3(connection.pointer, "SELECT abs(-9223372036854775808)", -1, 0, &pointer, nil)
-        guard code == SQLITE_OK, let pointer else { return nil }
+        let code = sqlite3_prepare_v3(database, "SELECT abs(-9223372036854775808)", -1, 0, &pointer, nil)
+        guard code == SQLITE_OK, let pointer else {
+            sqlite3_close(database)
+            return nil
+        }
         return Statement(
-            placeholder: pointer, connection: connection,
+            placeholder: pointer, in: database, connection: connection,
             failure: (sql, failure.message, failure.code, failure.extendedCode))
     }
 
     deinit {
         connection.lock.withLock { _ = sqlite3_finalize(handle) }
+        if let placeholderDatabase { sqlite3_close(placeholderDatabase) }
         ready.deallocate()
     }
 

@@ -78,14 +78,18 @@ import Testing
         }
     }
 
-    @Test func nonDatabaseFileThrowsNotADatabaseOnFirstUse() throws {
+    @Test("a file that is not a database throws SQLITE_NOTADB at first use, naming the SQL")
+    func nonDatabaseFileThrowsNotADatabaseOnFirstUse() throws {
         try withTemporaryDirectory { directory in
             let path = directory.path("garbage.sqlite3")
             let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) })
             try garbage.write(to: URL(fileURLWithPath: path))
             let db = try Connection(path)
-            expectResult(code: SQLITE_NOTADB) { _ = try db.scalar("SELECT count(*) FROM sqlite_master") }
-            expectResult(code: SQLITE_NOTADB) { try db.execute("CREATE TABLE t (x)") }
+            let query = expectResult(code: SQLITE_NOTADB) { _ = try db.scalar("SELECT count(*) FROM sqlite_master") }
+            #expect(query?.sql == "SELECT count(*) FROM sqlite_master")
+            #expect(query?.description.contains("SELECT count(*) FROM sqlite_master") == true)
+            let script = expectResult(code: SQLITE_NOTADB) { try db.execute("CREATE TABLE t (x)") }
+            #expect(script?.sql == "CREATE TABLE t (x)")
         }
     }
 

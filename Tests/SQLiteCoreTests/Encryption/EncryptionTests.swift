@@ -156,6 +156,7 @@ struct EncryptionTests {
             let unkeyed = try Connection(path)
             let missing = expectResult(code: SQLITE_NOTADB) { _ = try unkeyed.scalar("SELECT x FROM t") }
             #expect(missing?.message == "file is not a database (SQLCipher: the encryption key is wrong or missing)")
+            #expect(missing?.sql == "SELECT x FROM t")
             unkeyed.usesExtendedErrorCodes = true
             expectResult(code: SQLITE_NOTADB) { try unkeyed.execute("INSERT INTO t VALUES (2)") }
 
