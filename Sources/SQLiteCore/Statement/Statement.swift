@@ -115,7 +115,7 @@ public final class Statement: @unchecked Sendable {
     let preparationFailure: (sql: String, message: String, code: Int32, extendedCode: Int32)?
 
     /// The private in-memory database a placeholder statement is prepared in, closed with it;
-    /// nil for a prepared statement.
+    /// nil for any other statement.
     private let placeholderDatabase: OpaquePointer?
 
     init(handle: OpaquePointer, connection: ConnectionHandle) {
@@ -130,7 +130,7 @@ public final class Statement: @unchecked Sendable {
     }
 
     private init(
-        placeholder handle: OpaquePointer, in database: OpaquePointer, connection: ConnectionHandle,
+        placeholder handle: OpaquePointer, in database: OpaquePointer?, connection: ConnectionHandle,
         failure: (sql: String, message: String, code: Int32, extendedCode: Int32)
     ) {
         self.handle = handle
@@ -151,29 +151,34 @@ public final class Statement: @unchecked Sendable {
     /// No statement exists for SQL that failed to prepare, so the object wraps a placeholder:
     /// a statement with no parameters and no side effects that fails whenever it is stepped,
     /// even through the raw ``handle``. Every run of it therefore fails, and the Swift API
-    /// reports the preparation error for it. The placeholder is prepared in a private in-memory
-    /// database, not on the connection: where the connection's own prepare failed because its
-    /// file cannot be read (not a database, a missing encryption key), every prepare on it fails.
+    /// reports the preparation error for it. The placeholder is prepared on the connection, or,
+    /// where every prepare on it fails because its file cannot be read (not a database, a
+    /// missing encryption key), in a private in-memory database the statement closes.
     static func unprepared(
         _ sql: String, failure: (message: String, code: Int32, extendedCode: Int32), connection: ConnectionHandle
     ) -> Statement? {
+        let failure = (sql, failure.message, failure.code, failure.extendedCode)
+        if let pointer = placeholder(in: connection.pointer) {
+            return Statement(placeholder: pointer, in: nil, connection: connection, failure: failure)
+        }
         var database: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        guard sqlite3_open_v2(":memory:", &database, flags, nil) == SQLITE_OK, let database else {
+        guard sqlite3_open_v2(":memory:", &database, flags, nil) == SQLITE_OK, let database,
+            let pointer = placeholder(in: database)
+        else {
             sqlite3_close(database)
             return nil
         }
-        // abs() of the smallest integer overflows when the statement runs, not when it is
-        // prepared, and only reads a constant.
+        return Statement(placeholder: pointer, in: database, connection: connection, failure: failure)
+    }
+
+    /// A statement of `database` that fails whenever it runs: abs() of the smallest integer
+    /// overflows when the statement runs, not when it is prepared, and only reads a constant.
+    private static func placeholder(in database: OpaquePointer) -> OpaquePointer? {
         var pointer: OpaquePointer?
-        let code = sqlite3_prepare_v3(database, "SELECT abs(-9223372036854775808)", -1, 0, &pointer, nil)
-        guard code == SQLITE_OK, let pointer else {
-            sqlite3_close(database)
-            return nil
-        }
-        return Statement(
-            placeholder: pointer, in: database, connection: connection,
-            failure: (sql, failure.message, failure.code, failure.extendedCode))
+        guard sqlite3_prepare_v3(database, "SELECT abs(-9223372036854775808)", -1, 0, &pointer, nil) == SQLITE_OK
+        else { return nil }
+        return pointer
     }
 
     deinit {
