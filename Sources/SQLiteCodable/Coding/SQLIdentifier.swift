@@ -11,12 +11,7 @@ enum SQLIdentifier {
         case .integer(let integer): String(integer)
         case .real(let real): real.isFinite ? "\(real)" : "0.0"
         case .text(let text): text.quotedLiteral
-        case .blob(let bytes):
-            "x'"
-                + bytes.map { byte in
-                    String(byte, radix: 16).count == 1 ? "0" + String(byte, radix: 16) : String(byte, radix: 16)
-                }
-                .joined() + "'"
+        case .blob(let bytes): "x'\(Blob(bytes: bytes).toHex())'"
         }
     }
 }
