@@ -5,23 +5,19 @@ extension String {
     /// keyword, one with spaces or quotes) stands for exactly itself:
     /// `my "table"` becomes `"my ""table"""`.
     @inlinable
-    package var quotedIdentifier: String {
-        // Most names hold no quote: the name as it is, between the marks.
-        utf8.contains(UInt8(ascii: "\"")) ? doublingQuotes(UInt8(ascii: "\"")) : "\"" + self + "\""
-    }
+    package var quotedIdentifier: String { sqlQuoted(by: "\"") }
 
     /// The string as an SQL text literal: in single quotes, each `'` doubled:
     /// `it's` becomes `'it''s'`.
     @inlinable
-    package var quotedLiteral: String {
-        utf8.contains(UInt8(ascii: "'")) ? doublingQuotes(UInt8(ascii: "'")) : "'" + self + "'"
-    }
+    package var quotedLiteral: String { sqlQuoted(by: "'") }
 
     /// The string between two `mark`s, each `mark` in it doubled: the escaping SQL uses for
     /// identifiers (`"`) and text (`'`), and FTS5 for its strings (`"`). `mark` is ASCII.
     @inlinable
     package func sqlQuoted(by mark: Unicode.Scalar) -> String {
         let quote = UInt8(ascii: mark)
+        // Most names and texts hold no quote: the string as it is, between the marks.
         return utf8.contains(quote) ? doublingQuotes(quote) : String(mark) + self + String(mark)
     }
 
