@@ -29,6 +29,10 @@ final class ConnectionHandle: @unchecked Sendable {
     /// statements may outlive the `Connection` and still call them.
     let callbacks = CallbackRegistry()
 
+    /// The update, commit, rollback and trace closures, the user's and the package observer's.
+    /// Under `lock`.
+    var hooks = HookSet()
+
     /// The busy timeout last set, in seconds (SQLite has no getter for it). Under `lock`.
     var busyTimeout: Double = 0
 
@@ -41,6 +45,16 @@ final class ConnectionHandle: @unchecked Sendable {
     @exclusivity(unchecked)
     var isClosed = false
 
+    /// Whether a ``DatabaseQueue`` or ``DatabasePool`` holds this connection between the
+    /// accesses it lends it to: every use then throws, so that a connection that escaped its
+    /// closure fails loudly instead of racing the next access. Under `lock`.
+    private(set) var isParked = false
+
+    /// ``isClosed`` or ``isParked``: the one flag the hot paths check. Under `lock`.
+    @usableFromInline
+    @exclusivity(unchecked)
+    var isUnusable = false
+
     /// Guards ``isClosed`` for the calls that do not take `lock`.
     private let closeLock = PlainLock()
 
@@ -50,8 +64,12 @@ final class ConnectionHandle: @unchecked Sendable {
 
     deinit {
         // Finalizes nothing itself: statements hold this object, so none is left by now.
-        // close_v2 also runs the destructors of functions, collations and hooks' boxes.
-        if !isClosed { sqlite3_close_v2(pointer) }
+        // close_v2 also runs the destructors of functions, collations and hooks' boxes. The
+        // hooks have this object as their context: unregister them first.
+        if !isClosed {
+            removeHooks()
+            sqlite3_close_v2(pointer)
+        }
     }
 
     /// Closes the database now, once: later uses throw ``closedError()``. Call with `lock`
@@ -61,13 +79,11 @@ final class ConnectionHandle: @unchecked Sendable {
         defer { closeLock.unlock() }
         if isClosed { return SQLITE_OK }
         isClosed = true
+        isUnusable = true
         // Hooks hold their closures unretained: unregister them before releasing the closures,
         // since SQLite's final close (deferred while statements remain) may still call some.
         sqlite3_busy_handler(pointer, nil, nil)
-        sqlite3_trace_v2(pointer, 0, nil, nil)
-        sqlite3_update_hook(pointer, nil, nil)
-        sqlite3_commit_hook(pointer, nil, nil)
-        sqlite3_rollback_hook(pointer, nil, nil)
+        removeHooks()
         callbacks.removeAll()
         // SQLite holds its own references to the functions, dropped at the final close.
         functions.removeAll()
@@ -82,16 +98,28 @@ final class ConnectionHandle: @unchecked Sendable {
         return isClosed ? nil : body(pointer)
     }
 
-    /// The error for using the connection, or a statement prepared from it, after it closed.
-    @usableFromInline
-    func closedError(statement: Statement? = nil) -> Result {
-        Result.misuse("the database connection is closed", code: SQLITE_MISUSE, statement: statement)
+    /// Parks or unparks the connection (see ``isParked``). Call with `lock` held.
+    package func setParked(_ parked: Bool) {
+        isParked = parked
+        isUnusable = isClosed || parked
     }
 
-    /// Throws ``closedError(statement:)`` when the database is closed. Call with `lock` held.
+    /// The error for using the connection, or a statement prepared from it, after it closed
+    /// or while it is parked.
+    @usableFromInline
+    func closedError(statement: Statement? = nil) -> Result {
+        let message =
+            isClosed
+            ? "the database connection is closed"
+            : "this connection belongs to a DatabaseQueue or DatabasePool: use it only inside the read or write closure it was passed to"
+        return Result.misuse(message, code: SQLITE_MISUSE, statement: statement)
+    }
+
+    /// Throws ``closedError(statement:)`` when the database is closed or parked. Call with
+    /// `lock` held.
     @inlinable
     func checkOpen(statement: Statement? = nil) throws(Result) {
-        if isClosed { throw closedError(statement: statement) }
+        if isUnusable { throw closedError(statement: statement) }
     }
 
     /// Builds the error for a failed result code from the connection's last error message.

@@ -33,26 +33,7 @@ extension Connection {
     public func updateHook(
         _ callback: (@Sendable (_ operation: Operation, _ db: String, _ table: String, _ rowid: Int64) -> Void)?
     ) {
-        typealias Function = @Sendable (Operation, String, String, Int64) -> Void
-        connection.lock.withLock {
-            // A closed connection has no hooks to change: every later use throws anyway.
-            if connection.isClosed { return }
-            guard let callback else {
-                sqlite3_update_hook(handle, nil, nil)
-                callbacks.set("update", nil)
-                return
-            }
-            let box = CallbackBox<Function>(callback)
-            sqlite3_update_hook(
-                handle,
-                { context, code, database, table, rowid in
-                    guard let context, let operation = Operation(code: code) else { return }
-                    CallbackBox<Function>.from(context).function(
-                        operation, database.map { String(cString: $0) } ?? "",
-                        table.map { String(cString: $0) } ?? "", rowid)
-                }, box.unretainedPointer)
-            callbacks.set("update", box)
-        }
+        setHook { $0.update = callback }
     }
 
     /// Calls `callback` before each commit; throwing from it turns the commit into a rollback
@@ -63,52 +44,23 @@ extension Connection {
     /// ```
     @preconcurrency
     public func commitHook(_ callback: (@Sendable () throws -> Void)?) {
-        typealias Function = @Sendable () throws -> Void
-        connection.lock.withLock {
-            // A closed connection has no hooks to change: every later use throws anyway.
-            if connection.isClosed { return }
-            guard let callback else {
-                sqlite3_commit_hook(handle, nil, nil)
-                callbacks.set("commit", nil)
-                return
-            }
-            let box = CallbackBox<Function>(callback)
-            sqlite3_commit_hook(
-                handle,
-                { context in
-                    guard let context else { return 0 }
-                    do {
-                        try CallbackBox<Function>.from(context).function()
-                        return 0
-                    } catch {
-                        return 1
-                    }
-                }, box.unretainedPointer)
-            callbacks.set("commit", box)
-        }
+        setHook { $0.commit = callback }
     }
 
     /// Calls `callback` after each rollback, explicit or implicit (an error, or a throwing
     /// ``commitHook(_:)``), but not when closing the connection rolls back. `nil` removes the hook.
     @preconcurrency
     public func rollbackHook(_ callback: (@Sendable () -> Void)?) {
-        typealias Function = @Sendable () -> Void
+        setHook { $0.rollback = callback }
+    }
+
+    /// Changes one of the user's hooks and registers the C hooks accordingly.
+    func setHook(_ change: (HookSet) -> Void) {
         connection.lock.withLock {
             // A closed connection has no hooks to change: every later use throws anyway.
             if connection.isClosed { return }
-            guard let callback else {
-                sqlite3_rollback_hook(handle, nil, nil)
-                callbacks.set("rollback", nil)
-                return
-            }
-            let box = CallbackBox<Function>(callback)
-            sqlite3_rollback_hook(
-                handle,
-                { context in
-                    guard let context else { return }
-                    CallbackBox<Function>.from(context).function()
-                }, box.unretainedPointer)
-            callbacks.set("rollback", box)
+            change(connection.hooks)
+            connection.refreshHooks()
         }
     }
 }

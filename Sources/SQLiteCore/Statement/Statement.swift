@@ -312,7 +312,7 @@ public final class Statement: @unchecked Sendable {
     public func step() throws -> Bool {
         if !ready.pointee { throw notReadyError() }
         connection.lock.lock()
-        if connection.isClosed {
+        if connection.isUnusable {
             connection.lock.unlock()
             throw connection.closedError(statement: self)
         }

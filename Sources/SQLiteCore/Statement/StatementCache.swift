@@ -215,6 +215,7 @@ extension Connection {
     /// and the statement).
     @usableFromInline
     package func lockedCachedStatement(_ sql: String) throws(Result) -> Statement {
+        try connection.checkOpen()
         if let statement = statementCache.checkOutLocked(sql) { return statement }
         let statement = try prepareStatement(sql, persistent: true)
         statement.cacheKey = sql

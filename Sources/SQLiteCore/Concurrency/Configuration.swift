@@ -1,0 +1,73 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// How a ``DatabaseQueue`` or ``DatabasePool`` opens and sets up its connections.
+///
+/// ```swift
+/// var configuration = Configuration()
+/// configuration.maximumReaderCount = 4
+/// configuration.prepareDatabase = { db in
+///     try db.execute("PRAGMA foreign_keys = ON")
+/// }
+/// let pool = try DatabasePool(path: path, configuration: configuration)
+/// ```
+public struct Configuration: Sendable {
+    /// How long, in seconds, a statement waits for another connection's lock before failing
+    /// with `SQLITE_BUSY` (see ``Connection/busyTimeout``). Default: 5.
+    public var busyTimeout: Double = 5
+
+    /// The most reader connections a ``DatabasePool`` opens (each when first needed). Default:
+    /// the number of active processors, at least 2. Ignored by ``DatabaseQueue``.
+    public var maximumReaderCount: Int = Swift.max(2, ProcessInfo.processInfo.activeProcessorCount)
+
+    /// Whether the database is opened read-only: every write throws. A read-only pool needs a
+    /// database already in WAL mode. Default: `false`.
+    public var readonly = false
+
+    /// Runs on every new connection, readers and writer, before the queue or pool uses it:
+    /// set a SQLCipher key, pragmas, custom functions and collations here. A key comes first:
+    /// nothing reads the file before this closure.
+    public var prepareDatabase: (@Sendable (Connection) throws -> Void)?
+
+    /// The number of WAL pages after which a commit checkpoints automatically
+    /// (`PRAGMA wal_autocheckpoint`; 0 turns automatic checkpoints off); `nil` keeps SQLite's
+    /// default of 1000. See also `checkpoint(_:)`.
+    public var automaticCheckpointPages: Int?
+
+    /// A name for the dispatch queues of the connections, shown by debuggers. Default: `"SQLite"`.
+    public var label = "SQLite"
+
+    /// The default configuration.
+    public init() {}
+
+    /// The role of a connection, for ``openConnection(_:role:)``.
+    enum Role {
+        case writer
+        case reader
+        /// The only connection of a ``DatabaseQueue``.
+        case queue
+    }
+
+    /// Opens and sets up one connection, parked (see `Connection.park()`).
+    func openConnection(_ location: Connection.Location, role: Role) throws -> Connection {
+        let db = try Connection(location, readonly: readonly)
+        db.busyTimeout = busyTimeout
+        try prepareDatabase?(db)
+        switch role {
+        case .writer:
+            if try db.enableWAL() != .wal {
+                throw Result.misuse("DatabasePool needs a database file that can use WAL mode: \(location)")
+            }
+            if let automaticCheckpointPages { try db.execute("PRAGMA wal_autocheckpoint = \(automaticCheckpointPages)") }
+        case .reader:
+            if !readonly { try db.execute("PRAGMA query_only = 1") }
+        case .queue:
+            if let automaticCheckpointPages { try db.execute("PRAGMA wal_autocheckpoint = \(automaticCheckpointPages)") }
+        }
+        db.park()
+        return db
+    }
+}

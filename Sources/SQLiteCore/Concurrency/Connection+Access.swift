@@ -1,0 +1,88 @@
+/// What ``DatabaseQueue`` and ``DatabasePool`` do to the connections they own around each
+/// access: lend and park them, open and end read snapshots, and learn which tables a fetch
+/// reads.
+extension Connection {
+    /// Makes the connection usable by the closure it is about to be passed to.
+    func lend() {
+        connection.lock.withLock { connection.setParked(false) }
+    }
+
+    /// Makes every use of the connection throw until it is lent again (see
+    /// `ConnectionHandle.isParked`).
+    func park() {
+        connection.lock.withLock { connection.setParked(true) }
+    }
+
+    /// Runs `sql` (one statement without parameters or rows) through the statement cache.
+    func runCached(_ sql: String) throws(Result) {
+        try connection.lock.withLock { () throws(Result) in
+            let statement = try lockedCachedStatement(sql)
+            defer { returnLockedToCache(statement) }
+            sqlite3_reset(statement.handle)
+            try statement.runLocked()
+        }
+    }
+
+    /// The integer a pragma without arguments returns (`schema_version`, `data_version`),
+    /// through the statement cache.
+    func cachedPragma(_ name: String) throws(Result) -> Int64 {
+        try connection.lock.withLock { () throws(Result) -> Int64 in
+            let statement = try lockedCachedStatement("PRAGMA \(name)")
+            defer { returnLockedToCache(statement) }
+            sqlite3_reset(statement.handle)
+            let code = sqlite3_step(statement.handle)
+            guard code == SQLITE_ROW else {
+                throw connection.error(code: code == SQLITE_DONE ? SQLITE_MISUSE : code, statement: statement)
+            }
+            return sqlite3_column_int64(statement.handle, 0)
+        }
+    }
+
+    /// Resets every statement of the connection that is part way through its rows, so that
+    /// none keeps a read transaction (an old snapshot) or an interruption alive into the next
+    /// access. Statements held by the caller start again from their first row.
+    func resetBusyStatements() {
+        connection.lock.withLock {
+            guard !connection.isClosed else { return }
+            var statement = sqlite3_next_stmt(handle, nil)
+            while let current = statement {
+                if sqlite3_stmt_busy(current) != 0 { sqlite3_reset(current) }
+                statement = sqlite3_next_stmt(handle, current)
+            }
+        }
+    }
+
+    /// Whether the connection has a transaction open, read or write, including the read
+    /// transaction a statement left part way through its rows keeps open in autocommit mode.
+    var hasOpenTransaction: Bool {
+        connection.lock.withLock { !connection.isClosed && sqlite3_txn_state(handle, nil) != SQLITE_TXN_NONE }
+    }
+
+    /// The tables (lowercased names) that `sql` reads, learned from the authorizer while the
+    /// SQL is prepared once more, on the side; empty when it cannot be prepared.
+    func tablesRead(by sql: String) -> Set<String> {
+        connection.lock.withLock {
+            guard !connection.isClosed else { return [] }
+            let tables = TableCollector()
+            let context = Unmanaged.passUnretained(tables).toOpaque()
+            sqlite3_set_authorizer(
+                handle,
+                { context, action, first, _, _, _ in
+                    guard let context, action == SQLITE_READ, let first else { return SQLITE_OK }
+                    Unmanaged<TableCollector>.fromOpaque(context).takeUnretainedValue().names.insert(
+                        String(cString: first).lowercased())
+                    return SQLITE_OK
+                }, context)
+            defer { sqlite3_set_authorizer(handle, nil, nil) }
+            var statement: OpaquePointer?
+            sql.withCString { text in _ = sqlite3_prepare_v3(handle, text, -1, 0, &statement, nil) }
+            sqlite3_finalize(statement)
+            return tables.names
+        }
+    }
+}
+
+/// The tables an authorizer saw read.
+private final class TableCollector {
+    var names = Set<String>()
+}

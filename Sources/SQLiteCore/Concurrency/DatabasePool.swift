@@ -1,0 +1,148 @@
+/// A database in WAL mode with one writer connection and several reader connections: reads
+/// run at the same time as each other and as the write, each in a snapshot of its own.
+///
+/// ```swift
+/// let pool = try DatabasePool(path: "/path/to/db.sqlite3")
+/// try await pool.write { db in
+///     try db.run("INSERT INTO player (name) VALUES (?)", "Arthur")
+/// }
+/// async let count = pool.read { db in try db.scalar("SELECT count(*) FROM player") as? Int64 }
+/// async let names = pool.read { db in try db.rows("SELECT name FROM player") { $0[0] as String } }
+/// ```
+///
+/// The writer opens with the pool and switches the database to WAL mode; readers open when
+/// first needed, up to ``Configuration/maximumReaderCount``, and refuse writes. Writes wait
+/// for each other; a read never waits for a write, and sees the database as of its first
+/// statement, committed transactions only. See ``DatabaseReader`` and ``DatabaseWriter``.
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
+public final class DatabasePool: DatabaseWriter, ObservationHost {
+    public let configuration: Configuration
+
+    /// The writer, `nil` for a read-only pool.
+    private let writer: SerialConnection?
+    private let readers: ReaderPool
+    let observations: ObservationCenter
+    /// Marks the queues of this pool's connections (see ``SerialConnection/isInAccess(of:)``).
+    private let key = DatabaseKey()
+
+    /// Opens the database file at `path` (a path or a `file:` URI), created if missing unless
+    /// the configuration is read-only, and switches it to WAL mode.
+    ///
+    /// - Throws: ``Result`` when the database cannot be opened or cannot use WAL mode, or the
+    ///   error `configuration.prepareDatabase` throws.
+    public convenience init(path: String, configuration: Configuration = Configuration()) throws {
+        try self.init(.uri(path), configuration: configuration)
+    }
+
+    /// Opens the database file at `location`.
+    ///
+    /// - Throws: ``Result`` for an in-memory or temporary database, which has no WAL mode
+    ///   (use ``DatabaseQueue``), and as ``init(path:configuration:)``.
+    public init(_ location: Connection.Location, configuration: Configuration = Configuration()) throws {
+        switch location {
+        case .inMemory, .temporary:
+            throw Result.misuse("DatabasePool needs a database file (WAL mode); use DatabaseQueue for \(location)")
+        case .uri:
+            break
+        }
+        self.configuration = configuration
+        let label = configuration.label
+        if configuration.readonly {
+            // No writer: a connection of its own tracks commits by other processes.
+            let watcher = try configuration.openConnection(location, role: .reader)
+            writer = nil
+            observations = ObservationCenter(
+                tracker: SerialConnection(label: "\(label).watcher") { watcher }, tracksLocalChanges: false)
+        } else {
+            let db = try configuration.openConnection(location, role: .writer)
+            let writer = SerialConnection(label: "\(label).writer") { db }
+            self.writer = writer
+            observations = ObservationCenter(tracker: writer, tracksLocalChanges: true)
+        }
+        let key = key
+        readers = ReaderPool(capacity: configuration.maximumReaderCount) { index in
+            let reader = SerialConnection(label: "\(label).reader.\(index + 1)") {
+                try configuration.openConnection(location, role: .reader)
+            }
+            reader.belong(to: key)
+            return reader
+        }
+        observations.tracker.belong(to: key)
+    }
+
+    private func checkNotReentrant(_ call: String) throws {
+        if SerialConnection.isInAccess(of: key) { throw Result.reentrantAccess(call) }
+    }
+
+    private func writerOrThrow() throws -> SerialConnection {
+        guard let writer else { throw Result.writeToReadOnly }
+        return writer
+    }
+
+    public func read<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+        let reader = try await readers.acquire()
+        return try await reader.perform(finish: { [readers] in readers.release(reader) }) { db, ticket in
+            try DatabaseAccess.read(db, ticket, queryOnly: false, body)
+        }
+    }
+
+    public func read<T>(_ body: (Connection) throws -> T) throws -> T {
+        try checkNotReentrant("DatabasePool.read")
+        let reader = try readers.acquireSync()
+        defer { readers.release(reader) }
+        return try reader.performSync { db, ticket in try DatabaseAccess.read(db, ticket, queryOnly: false, body) }
+    }
+
+    public func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+        try await writerOrThrow().perform { [observations] db, ticket in
+            try DatabaseAccess.write(db, ticket, observations, body)
+        }
+    }
+
+    public func write<T>(_ body: (Connection) throws -> T) throws -> T {
+        try checkNotReentrant("DatabasePool.write")
+        return try writerOrThrow().performSync { db, ticket in
+            try DatabaseAccess.write(db, ticket, observations, body)
+        }
+    }
+
+    public func writeWithoutTransaction<T: Sendable>(
+        _ body: @escaping @Sendable (Connection) throws -> T
+    ) async throws -> T {
+        try await writerOrThrow().perform { [observations] db, _ in
+            try DatabaseAccess.writeWithoutTransaction(db, observations, body)
+        }
+    }
+
+    public func writeWithoutTransaction<T>(_ body: (Connection) throws -> T) throws -> T {
+        try checkNotReentrant("DatabasePool.writeWithoutTransaction")
+        return try writerOrThrow().performSync { db, _ in
+            try DatabaseAccess.writeWithoutTransaction(db, observations, body)
+        }
+    }
+
+    public func observe<Value: Sendable>(
+        options: ObservationOptions, _ fetch: @escaping @Sendable (Connection) throws -> Value
+    ) -> DatabaseObservation<Value> {
+        DatabaseObservation(host: self, options: options, fetch: fetch, isDuplicate: nil)
+    }
+
+    func fetchObserved<T>(_ fetch: (Connection) throws -> T, regions: RegionCache) throws -> (T, Set<String>) {
+        let reader = try readers.acquireSync()
+        defer { readers.release(reader) }
+        return try reader.performSync { db, ticket in
+            try DatabaseAccess.read(db, ticket, queryOnly: false) { db in
+                try db.fetchObserved(fetch, watcher: reader.watcher, regions: regions)
+            }
+        }
+    }
+
+    public func close() throws {
+        try checkNotReentrant("DatabasePool.close")
+        observations.close()
+        var failure: (any Error)?
+        do { try readers.close() } catch { failure = error }
+        do { try observations.tracker.close() } catch { failure = failure ?? error }
+        if let failure { throw failure }
+    }
+}

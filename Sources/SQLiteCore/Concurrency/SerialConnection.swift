@@ -1,0 +1,153 @@
+import Dispatch
+
+/// One connection of a ``DatabaseQueue`` or ``DatabasePool`` and the serial dispatch queue that
+/// runs every access to it, off Swift's cooperative thread pool.
+///
+/// The connection opens on the queue at the first access. Between accesses it is parked, so a
+/// connection that escaped its closure throws instead of racing the next access. Cancelling an
+/// awaiting task interrupts the connection only while that task's own access runs.
+final class SerialConnection: @unchecked Sendable {
+    /// Runs the accesses, one at a time.
+    let queue: DispatchQueue
+
+    /// Opens and prepares the connection (`Configuration.prepareDatabase` included).
+    private let open: @Sendable () throws -> Connection
+
+    /// Watches the connection for the observations of its database (see ``ConnectionWatcher``).
+    let watcher = ConnectionWatcher()
+
+    /// Guards ``connection``'s assignment, ``current`` and ``isClosed``.
+    private let lock = PlainLock()
+
+    /// The connection, once opened. Assigned on ``queue`` with ``lock`` held.
+    private var connection: Connection?
+
+    /// The ticket of the access running now, for cancellation.
+    private var current: AccessTicket?
+
+    /// Whether ``close()`` ran: accesses after it throw.
+    private var isClosed = false
+
+    /// Marks the queues of one database, so that a synchronous access from inside another
+    /// access of the same database (which would deadlock) throws instead.
+    static let databaseKey = DispatchSpecificKey<ObjectIdentifier>()
+
+    init(label: String, open: @escaping @Sendable () throws -> Connection) {
+        queue = DispatchQueue(label: label)
+        self.open = open
+    }
+
+    /// Marks the queue as one of `database`'s, for ``isInAccess(of:)``.
+    func belong(to database: AnyObject) {
+        queue.setSpecific(key: Self.databaseKey, value: ObjectIdentifier(database))
+    }
+
+    /// Whether the calling thread is running an access of the database `database` (any of its
+    /// connections).
+    static func isInAccess(of database: AnyObject) -> Bool {
+        DispatchQueue.getSpecific(key: databaseKey) == ObjectIdentifier(database)
+    }
+
+    /// Runs `body` on the queue and awaits its value. Cancelling the awaiting task before the
+    /// access starts skips `body` (throwing `CancellationError`); during the access it
+    /// interrupts the connection, and `body` sees the ticket cancelled. `finish` runs on the
+    /// queue after the access, before the caller resumes.
+    func perform<T: Sendable>(
+        finish: (@Sendable () -> Void)? = nil,
+        _ body: @escaping @Sendable (Connection, AccessTicket) throws -> T
+    ) async throws -> T {
+        let ticket = AccessTicket()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+                queue.async {
+                    let result = self.run(ticket, body)
+                    finish?()
+                    continuation.resume(with: result)
+                }
+            }
+        } onCancel: {
+            self.cancel(ticket)
+        }
+    }
+
+    /// Runs `body` on the queue, blocking the calling thread until it is done.
+    func performSync<T>(_ body: (Connection, AccessTicket) throws -> T) throws -> T {
+        try queue.sync { try run(AccessTicket(), body).get() }
+    }
+
+    /// Runs `body` as one access. Call on ``queue``.
+    func run<T>(_ ticket: AccessTicket, _ body: (Connection, AccessTicket) throws -> T) -> Swift.Result<T, any Error>
+    {
+        lock.lock()
+        if isClosed {
+            lock.unlock()
+            return .failure(Result.accessAfterClose)
+        }
+        if ticket.isCancelled {
+            lock.unlock()
+            return .failure(CancellationError())
+        }
+        current = ticket
+        lock.unlock()
+        let db: Connection
+        do {
+            db = try openedConnection()
+        } catch {
+            endAccess()
+            return .failure(error)
+        }
+        db.lend()
+        defer {
+            if ticket.isCancelled || db.hasOpenTransaction { db.resetBusyStatements() }
+            db.park()
+            endAccess()
+        }
+        do {
+            return .success(try body(db, ticket))
+        } catch {
+            return .failure(ticket.isCancelled ? CancellationError() : error)
+        }
+    }
+
+    /// The connection, opened on first use. Call on ``queue``.
+    private func openedConnection() throws -> Connection {
+        if let connection { return connection }
+        let opened = try open()
+        lock.lock()
+        connection = opened
+        lock.unlock()
+        return opened
+    }
+
+    private func endAccess() {
+        lock.lock()
+        current = nil
+        lock.unlock()
+    }
+
+    /// Marks `ticket` cancelled and interrupts the connection if its access is running.
+    private func cancel(_ ticket: AccessTicket) {
+        lock.lock()
+        defer { lock.unlock() }
+        ticket.cancel()
+        if current === ticket { connection?.interrupt() }
+    }
+
+    /// Waits for the accesses queued so far, then closes the connection; later accesses
+    /// throw ``Result/accessAfterClose``. Closing again does nothing.
+    func close() throws {
+        let connection = queue.sync { () -> Connection? in
+            lock.lock()
+            defer { lock.unlock() }
+            if isClosed { return nil }
+            isClosed = true
+            return self.connection
+        }
+        // Parked connections refuse everything, close included: lend it to the close.
+        connection?.lend()
+        try connection?.close()
+    }
+}
+
+/// The identity of one ``DatabaseQueue`` or ``DatabasePool``, set on its connections' queues.
+final class DatabaseKey: Sendable {}
