@@ -7,7 +7,7 @@
 ///     try db.run("INSERT INTO player (name) VALUES (?)", "Arthur")
 /// }
 /// async let count = pool.read { db in try db.scalar("SELECT count(*) FROM player") as? Int64 }
-/// async let names = pool.read { db in try db.rows("SELECT name FROM player") { $0[0] as String } }
+/// async let names = pool.read { db in try db.prepare("SELECT name FROM player").map { $0[0] as? String } }
 /// ```
 ///
 /// The writer opens with the pool and switches the database to WAL mode; readers open when
@@ -79,6 +79,7 @@ public final class DatabasePool: DatabaseWriter, ObservationHost {
         return writer
     }
 
+    @discardableResult
     public func read<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
         let reader = try await readers.acquire()
         return try await reader.perform(finish: { [readers] in readers.release(reader) }) { db, ticket in
@@ -86,6 +87,7 @@ public final class DatabasePool: DatabaseWriter, ObservationHost {
         }
     }
 
+    @discardableResult
     public func read<T>(_ body: (Connection) throws -> T) throws -> T {
         try checkNotReentrant("DatabasePool.read")
         let reader = try readers.acquireSync()
@@ -93,12 +95,14 @@ public final class DatabasePool: DatabaseWriter, ObservationHost {
         return try reader.performSync { db, ticket in try DatabaseAccess.read(db, ticket, queryOnly: false, body) }
     }
 
+    @discardableResult
     public func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
         try await writerOrThrow().perform { [observations] db, ticket in
             try DatabaseAccess.write(db, ticket, observations, body)
         }
     }
 
+    @discardableResult
     public func write<T>(_ body: (Connection) throws -> T) throws -> T {
         try checkNotReentrant("DatabasePool.write")
         return try writerOrThrow().performSync { db, ticket in
@@ -106,6 +110,7 @@ public final class DatabasePool: DatabaseWriter, ObservationHost {
         }
     }
 
+    @discardableResult
     public func writeWithoutTransaction<T: Sendable>(
         _ body: @escaping @Sendable (Connection) throws -> T
     ) async throws -> T {
@@ -114,6 +119,7 @@ public final class DatabasePool: DatabaseWriter, ObservationHost {
         }
     }
 
+    @discardableResult
     public func writeWithoutTransaction<T>(_ body: (Connection) throws -> T) throws -> T {
         try checkNotReentrant("DatabasePool.writeWithoutTransaction")
         return try writerOrThrow().performSync { db, _ in

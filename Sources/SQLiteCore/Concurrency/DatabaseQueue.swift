@@ -9,7 +9,7 @@
 ///     try db.run("INSERT INTO player (name) VALUES (?)", "Arthur")
 /// }
 /// let names = try await queue.read { db in
-///     try db.rows("SELECT name FROM player") { $0[0] as String }
+///     try db.prepare("SELECT name FROM player").map { $0[0] as? String }
 /// }
 /// ```
 ///
@@ -48,15 +48,18 @@ public final class DatabaseQueue: DatabaseWriter, ObservationHost {
         if SerialConnection.isInAccess(of: key) { throw Result.reentrantAccess(call) }
     }
 
+    @discardableResult
     public func read<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
         try await serial.perform { db, ticket in try DatabaseAccess.read(db, ticket, queryOnly: true, body) }
     }
 
+    @discardableResult
     public func read<T>(_ body: (Connection) throws -> T) throws -> T {
         try checkNotReentrant("DatabaseQueue.read")
         return try serial.performSync { db, ticket in try DatabaseAccess.read(db, ticket, queryOnly: true, body) }
     }
 
+    @discardableResult
     public func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
         try checkWritable()
         return try await serial.perform { [observations] db, ticket in
@@ -64,12 +67,14 @@ public final class DatabaseQueue: DatabaseWriter, ObservationHost {
         }
     }
 
+    @discardableResult
     public func write<T>(_ body: (Connection) throws -> T) throws -> T {
         try checkNotReentrant("DatabaseQueue.write")
         try checkWritable()
         return try serial.performSync { db, ticket in try DatabaseAccess.write(db, ticket, observations, body) }
     }
 
+    @discardableResult
     public func writeWithoutTransaction<T: Sendable>(
         _ body: @escaping @Sendable (Connection) throws -> T
     ) async throws -> T {
@@ -79,6 +84,7 @@ public final class DatabaseQueue: DatabaseWriter, ObservationHost {
         }
     }
 
+    @discardableResult
     public func writeWithoutTransaction<T>(_ body: (Connection) throws -> T) throws -> T {
         try checkNotReentrant("DatabaseQueue.writeWithoutTransaction")
         try checkWritable()

@@ -18,12 +18,14 @@ public protocol DatabaseReader: AnyObject, Sendable {
 
     /// Runs `body` with a connection in one read-only transaction: everything it reads comes
     /// from one snapshot of the database. Writes throw.
+    @discardableResult
     func read<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T
 
     /// The synchronous `read(_:)`, for code that is not async: blocks the calling thread.
     ///
     /// - Throws: ``Result`` (`SQLITE_MISUSE`) when called from inside another closure of the
     ///   same database, which would wait for itself; use the connection that closure got.
+    @discardableResult
     func read<T>(_ body: (Connection) throws -> T) throws -> T
 
     /// The values of `fetch`, now and after every change that can alter them: see
@@ -50,16 +52,20 @@ public protocol DatabaseWriter: DatabaseReader {
     /// Runs `body` in a transaction (`BEGIN IMMEDIATE`, so writers wait for each other instead
     /// of failing with `SQLITE_BUSY` halfway): committed when `body` returns, rolled back when
     /// it throws or when the awaiting task is cancelled before the commit.
+    @discardableResult
     func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T
 
     /// The synchronous `write(_:)`, for code that is not async: blocks the calling thread.
+    @discardableResult
     func write<T>(_ body: (Connection) throws -> T) throws -> T
 
     /// Runs `body` with the writer connection outside any transaction: each statement commits
     /// on its own, and `body` may manage transactions itself (it must end them).
+    @discardableResult
     func writeWithoutTransaction<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T
 
     /// The synchronous `writeWithoutTransaction(_:)`.
+    @discardableResult
     func writeWithoutTransaction<T>(_ body: (Connection) throws -> T) throws -> T
 }
 

@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let names = pool.observe { db in
-///     try db.rows("SELECT name FROM player ORDER BY name") { $0[0] as String }
+///     try db.prepare("SELECT name FROM player ORDER BY name").map { $0[0] as? String }
 /// }
 /// for try await list in names.removeDuplicates() {
 ///     print(list)        // the current names, then the names after each change

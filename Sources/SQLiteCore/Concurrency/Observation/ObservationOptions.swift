@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// for try await players in pool.observe(options: .externalChanges(checkEvery: 0.5), { db in
-///     try db.rows("SELECT name FROM player") { $0[0] as String }
+///     try db.prepare("SELECT name FROM player").map { $0[0] as? String }
 /// }) { ... }
 /// ```
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)

@@ -1,0 +1,63 @@
+import Dispatch
+import Foundation
+import SQLiteCore
+import Testing
+
+/// Runs `body` with a fresh temporary directory, removed afterwards whatever happens.
+func withTemporaryDirectory<T>(_ body: (TemporaryDirectory) async throws -> T) async throws -> T {
+    let url = FileManager.default.temporaryDirectory
+        .appendingPathComponent("SQLiteCoreTests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: url) }
+    return try await body(TemporaryDirectory(url: url))
+}
+
+/// A query that runs until interrupted.
+let endlessQuery = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c"
+
+/// Waits until `condition` holds, polling; fails the test after `timeout` seconds.
+func waitUntil(
+    timeout: Double = 10, _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: () throws -> Bool
+) async throws {
+    let deadline = Date().addingTimeInterval(timeout)
+    while try !condition() {
+        if Date() > deadline {
+            Issue.record("timed out waiting: \(comment.map { "\($0)" } ?? "")", sourceLocation: sourceLocation)
+            return
+        }
+        try await Task.sleep(nanoseconds: 2_000_000)
+    }
+}
+
+/// A one-shot signal from a database closure (on a dispatch queue) to the test.
+final class Flag: Sendable {
+    private let state = Locked(false)
+    var isSet: Bool { state.value }
+    func set() { state.withLock { $0 = true } }
+}
+
+/// A gate a database closure blocks on until the test opens it.
+final class Gate: Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+    func wait() { semaphore.wait() }
+    func open() { semaphore.signal() }
+}
+
+/// The two kinds of database a test can run against.
+enum DatabaseKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case queue
+    case pool
+
+    var testDescription: String { rawValue }
+
+    /// Opens a database of this kind on a file in `directory`.
+    func open(in directory: TemporaryDirectory, configuration: Configuration = Configuration()) throws
+        -> any DatabaseWriter
+    {
+        switch self {
+        case .queue: try DatabaseQueue(path: directory.path("db.sqlite"), configuration: configuration)
+        case .pool: try DatabasePool(path: directory.path("db.sqlite"), configuration: configuration)
+        }
+    }
+}
