@@ -17,7 +17,6 @@ extension Connection {
     ///   by its version (`"version 2"`); it was rolled back, the ones before it stay applied.
     public func migrate(migrations: [(Connection) throws -> Void]) throws {
         try withLock { () throws in
-            guard !isInTransaction else { throw MigrationError.inTransaction }
             let current: Int
             do {
                 current = Int(try scalar("PRAGMA user_version") as? Int64 ?? 0)

@@ -23,7 +23,8 @@ public enum MigrationError: Error, Sendable, CustomStringConvertible {
     /// `user_version` says more migrations were applied than are registered: the database
     /// comes from a newer version of the app.
     case databaseIsNewer(userVersion: Int, registered: Int)
-    /// Migrations need their own transactions: the connection was already in one.
+    /// Kept for source compatibility: no call throws it any more, since migrations run in a
+    /// savepoint when the connection is already in a transaction.
     case inTransaction
     /// Reading or preparing the migration state failed.
     case storage(Result)

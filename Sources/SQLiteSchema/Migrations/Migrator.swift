@@ -25,6 +25,15 @@ import SQLiteCore
 /// run inside it) and restored afterwards; with ``checksForeignKeys`` on (the default),
 /// `PRAGMA foreign_key_check` runs before each commit and any violation rolls the migration back.
 ///
+/// Called inside a transaction (such as a `DatabasePool` or `DatabaseQueue` write), each
+/// migration runs in a savepoint of it, and foreign key checks are deferred to the end of the
+/// transaction instead of suspended (SQLite cannot turn them off there):
+///
+/// ```swift
+/// try await pool.write { db in try migrator.migrate(db) }
+/// try await migrator.migrate(pool)        // the same, each migration committed on its own
+/// ```
+///
 /// A migration runs inside a transaction already: use ``SQLiteCore/Connection/savepoint(_:block:)``
 /// in it, not ``SQLiteCore/Connection/transaction(_:block:)``.
 public struct Migrator: Sendable {
@@ -117,7 +126,6 @@ public struct Migrator: Sendable {
 
     private func migrate(_ db: Connection, upToIndex last: Int) throws {
         try db.withLock { () throws in
-            guard !db.isInTransaction else { throw MigrationError.inTransaction }
             try prepareStorage(db)
             let applied = try appliedSet(in: db)
             guard last >= 0 else { return }
@@ -179,25 +187,33 @@ public struct Migrator: Sendable {
     }
 }
 
-/// Runs one migration: foreign keys suspended, in its own transaction, checked, recorded,
-/// committed; rolled back on any failure.
+/// Runs one migration in its own transaction, or in a savepoint when `db` is already in one
+/// (inside `DatabaseWriter.write`): checked, recorded, committed; rolled back on any failure.
+///
+/// Foreign key enforcement is suspended for a migration in its own transaction. Inside the
+/// caller's transaction it cannot be (SQLite ignores `PRAGMA foreign_keys` there): the checks
+/// are deferred to the end of the transaction instead (`PRAGMA defer_foreign_keys`).
 func runMigration(
     on db: Connection, name: String, checksForeignKeys: Bool, body: (Connection) throws -> Void,
     record: () throws -> Void
 ) throws {
+    let nested = db.isInTransaction
     let foreignKeysWereOn = db.foreignKeys
-    if foreignKeysWereOn {
-        do { try db.execute("PRAGMA foreign_keys = OFF") } catch {
-            throw MigrationError.failed(migration: name, underlying: error)
+    let savepoint = "swift_sqlite_migration".quotedIdentifier
+    do {
+        if nested {
+            try db.execute("SAVEPOINT \(savepoint)")
+            if foreignKeysWereOn { try db.execute("PRAGMA defer_foreign_keys = ON") }
+        } else {
+            if foreignKeysWereOn { try db.execute("PRAGMA foreign_keys = OFF") }
+            try db.execute("BEGIN IMMEDIATE TRANSACTION")
         }
+    } catch {
+        if foreignKeysWereOn, !nested { try? db.execute("PRAGMA foreign_keys = ON") }
+        throw MigrationError.failed(migration: name, underlying: error)
     }
     defer {
-        if foreignKeysWereOn { try? db.execute("PRAGMA foreign_keys = ON") }
-    }
-    do {
-        try db.execute("BEGIN IMMEDIATE TRANSACTION")
-    } catch {
-        throw MigrationError.failed(migration: name, underlying: error)
+        if foreignKeysWereOn, !nested { try? db.execute("PRAGMA foreign_keys = ON") }
     }
     do {
         try body(db)
@@ -208,9 +224,14 @@ func runMigration(
             }
         }
         try record()
-        try db.execute("COMMIT TRANSACTION")
+        try db.execute(nested ? "RELEASE SAVEPOINT \(savepoint)" : "COMMIT TRANSACTION")
     } catch {
-        if db.isInTransaction { try? db.execute("ROLLBACK TRANSACTION") }
+        if nested {
+            try? db.execute("ROLLBACK TO SAVEPOINT \(savepoint)")
+            try? db.execute("RELEASE SAVEPOINT \(savepoint)")
+        } else if db.isInTransaction {
+            try? db.execute("ROLLBACK TRANSACTION")
+        }
         if let error = error as? MigrationError { throw error }
         throw MigrationError.failed(migration: name, underlying: error)
     }
