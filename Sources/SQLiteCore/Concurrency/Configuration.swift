@@ -63,7 +63,16 @@ public struct Configuration: Sendable {
             }
             if let automaticCheckpointPages { try db.execute("PRAGMA wal_autocheckpoint = \(automaticCheckpointPages)") }
         case .reader:
-            if !readonly { try db.execute("PRAGMA query_only = 1") }
+            if readonly {
+                // A read-only connection cannot switch the database to WAL mode itself.
+                let mode = try db.scalar("PRAGMA journal_mode") as? String
+                if mode?.lowercased() != "wal" {
+                    throw Result.misuse(
+                        "a read-only DatabasePool needs a database in WAL mode; \(location) is in \(mode ?? "unknown") mode")
+                }
+            } else {
+                try db.execute("PRAGMA query_only = 1")
+            }
         case .queue:
             if let automaticCheckpointPages { try db.execute("PRAGMA wal_autocheckpoint = \(automaticCheckpointPages)") }
         }

@@ -8,9 +8,14 @@ enum DatabaseAccess {
         _ db: Connection, _ ticket: AccessTicket, queryOnly: Bool, _ body: (Connection) throws -> T
     ) throws -> T {
         if queryOnly { try db.runCached("PRAGMA query_only = 1") }
-        defer { if queryOnly { try? db.runCached("PRAGMA query_only = 0") } }
         try db.runCached("BEGIN DEFERRED TRANSACTION")
-        defer { if !db.autocommit { try? db.runCached("COMMIT TRANSACTION") } }
+        defer {
+            // A cancelled access may leave an interruption pending: statements still part way
+            // through their rows would make it stop the COMMIT and the PRAGMA too.
+            if ticket.isCancelled { db.resetBusyStatements() }
+            if !db.autocommit { try? db.runCached("COMMIT TRANSACTION") }
+            if queryOnly { try? db.runCached("PRAGMA query_only = 0") }
+        }
         let value = try body(db)
         if ticket.isCancelled { throw CancellationError() }
         return value
@@ -29,13 +34,20 @@ enum DatabaseAccess {
         }
     }
 
-    /// Runs `body` as it is, in autocommit mode. A transaction it leaves open is rolled back,
-    /// and reported: the next access must not inherit it.
+    /// Runs `body` as it is, in autocommit mode. A transaction it leaves open, returning or
+    /// throwing, is rolled back (the next access must not inherit it); returning, that is
+    /// reported as an error.
     static func writeWithoutTransaction<T>(
         _ db: Connection, _ observations: ObservationCenter, _ body: (Connection) throws -> T
     ) throws -> T {
         defer { observations.writeDidEnd(db) }
-        let value = try body(db)
+        let value: T
+        do {
+            value = try body(db)
+        } catch {
+            if !db.autocommit { try? db.execute("ROLLBACK TRANSACTION") }
+            throw error
+        }
         if !db.autocommit {
             try? db.execute("ROLLBACK TRANSACTION")
             throw Result.transactionLeftOpen

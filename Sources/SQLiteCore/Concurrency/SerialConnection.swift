@@ -96,9 +96,19 @@ final class SerialConnection: @unchecked Sendable {
             endAccess()
             return .failure(error)
         }
+        // Cancelled while the connection opened: there was nothing to interrupt yet.
+        if ticket.isCancelled {
+            endAccess()
+            return .failure(CancellationError())
+        }
         db.lend()
         defer {
-            if ticket.isCancelled || db.hasOpenTransaction { db.resetBusyStatements() }
+            // No statement part way through its rows (an old snapshot, a pending interruption)
+            // and no transaction outlives an access: the next one starts clean.
+            if ticket.isCancelled || db.hasOpenTransaction {
+                db.resetBusyStatements()
+                if !db.autocommit { try? db.execute("ROLLBACK TRANSACTION") }
+            }
             db.park()
             endAccess()
         }
@@ -113,10 +123,34 @@ final class SerialConnection: @unchecked Sendable {
     private func openedConnection() throws -> Connection {
         if let connection { return connection }
         let opened = try open()
+        // `sqlite3_interrupt` stops the statements running when it is called; one called
+        // between two statements of an access is forgotten when the next starts. SQLite's
+        // progress handler asks again every few hundred instructions whether this access was
+        // cancelled, so that no long statement of a cancelled access runs to its end.
+        opened.withLock {
+            sqlite3_progress_handler(
+                opened.handle, 500,
+                { context in
+                    guard let context else { return 0 }
+                    return Unmanaged<SerialConnection>.fromOpaque(context).takeUnretainedValue().isCancelled ? 1 : 0
+                }, Unmanaged.passUnretained(self).toOpaque())
+        }
         lock.lock()
         connection = opened
         lock.unlock()
         return opened
+    }
+
+    /// Whether the access running now was cancelled: asked by the progress handler.
+    private var isCancelled: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return current?.isCancelled ?? false
+    }
+
+    deinit {
+        // The progress handler points to this object: the connection may outlive it.
+        if let connection { connection.withLock { sqlite3_progress_handler(connection.handle, 0, nil, nil) } }
     }
 
     private func endAccess() {

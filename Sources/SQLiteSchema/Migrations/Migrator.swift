@@ -27,7 +27,9 @@ import SQLiteCore
 ///
 /// Called inside a transaction (such as a `DatabasePool` or `DatabaseQueue` write), each
 /// migration runs in a savepoint of it, and foreign key checks are deferred to the end of the
-/// transaction instead of suspended (SQLite cannot turn them off there):
+/// transaction instead of suspended (SQLite cannot turn them off there), so a migration that
+/// rebuilds a table other tables refer to fails there with a clear error: run it with
+/// `migrate(pool)`, which gives each migration a transaction of its own.
 ///
 /// ```swift
 /// try await pool.write { db in try migrator.migrate(db) }

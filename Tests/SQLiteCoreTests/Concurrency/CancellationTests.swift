@@ -136,4 +136,28 @@ import Testing
             #expect(try await pool.read { _ in 7 } == 7)
         }
     }
+
+    /// A cancellation that lands between two statements is not lost: the next long statement
+    /// stops too, so a closure looping over statements ends.
+    @Test(arguments: DatabaseKind.allCases)
+    func cancellationBetweenStatementsStopsTheNextOne(kind: DatabaseKind) async throws {
+        try await withTemporaryDirectory { directory in
+            let db = try kind.open(in: directory)
+            let started = Flag()
+            let task = Task {
+                try await db.read { db in
+                    started.set()
+                    while true {
+                        _ = try db.scalar(
+                            "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 20000) SELECT sum(x) FROM c")
+                    }
+                }
+            }
+            try await waitUntil { started.isSet }
+            try await Task.sleep(nanoseconds: 30_000_000)
+            task.cancel()
+            await #expect(throws: CancellationError.self) { try await task.value }
+            #expect(try await db.read { db in try db.scalar("SELECT 42") as? Int64 } == 42)
+        }
+    }
 }

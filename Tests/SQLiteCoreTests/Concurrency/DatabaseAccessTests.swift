@@ -104,6 +104,15 @@ import Testing
             #expect(error?.message.contains("rolled back") == true)
             #expect(try await db.read { db in try db.scalar("SELECT count(*) FROM t") as? Int64 } == 0)
             try await db.write { db in try db.run("INSERT INTO t VALUES (2)") }
+            // Throwing with a transaction open rolls it back too, and the error is the closure's.
+            await #expect(throws: TestError.self) {
+                try await db.writeWithoutTransaction { db in
+                    try db.execute("BEGIN; INSERT INTO t VALUES (3)")
+                    throw TestError()
+                }
+            }
+            try await db.write { db in try db.run("INSERT INTO t VALUES (4)") }
+            #expect(try await db.read { db in try db.scalar("SELECT sum(x) FROM t") as? Int64 } == 6)
         }
     }
 
@@ -164,6 +173,11 @@ import Testing
             #expect(try await pool.read { db in try db.scalar("SELECT count(*) FROM t") as? Int64 } == 1)
             let error = await #expect(throws: Result.self) { try await pool.write { _ in } }
             #expect(error?.code == SQLITE_READONLY)
+            // A read-only pool cannot switch a database to WAL mode.
+            let plain = directory.path("plain.sqlite")
+            try Connection(plain).execute("CREATE TABLE t (x)")
+            let notWAL = expectResult(code: SQLITE_MISUSE) { _ = try DatabasePool(path: plain, configuration: configuration) }
+            #expect(notWAL?.message.contains("WAL") == true)
             expectResult(code: SQLITE_CANTOPEN) {
                 _ = try DatabasePool(path: directory.path("missing.sqlite"), configuration: configuration)
             }

@@ -216,6 +216,10 @@ import Testing
             try db.close()
             try await waitUntil { collector.ended.value != nil }
             #expect(collector.ended.value == "finished")
+            // Observing a closed database throws.
+            let late = Collector(db.observe(Self.countPlayers))
+            try await waitUntil { late.ended.value != nil }
+            #expect(late.ended.value?.contains("closed") == true)
         }
     }
 }

@@ -176,12 +176,49 @@ func makeMigrator(storage: Migrator.Storage, log: RunLog, failing: String? = nil
         #expect(db.foreignKeys)
     }
 
-    @Test func refusesToRunInsideATransaction() throws {
+    /// Inside the caller's transaction (a pool's write), migrations run in savepoints and go
+    /// with that transaction: rolled back with it, or committed with it.
+    @Test func runsInsideTheCallersTransaction() throws {
         let db = try Connection()
         let migrator = try makeMigrator(storage: .migrationsTable, log: RunLog())
         try db.execute("BEGIN")
-        #expect(throws: MigrationError.self) { try migrator.migrate(db) }
+        try migrator.migrate(db)
+        #expect(try migrator.hasCompletedMigrations(in: db))
         try db.execute("ROLLBACK")
+        #expect(try !migrator.hasCompletedMigrations(in: db))
+        try db.transaction { try migrator.migrate(db) }
+        #expect(try migrator.hasCompletedMigrations(in: db))
+    }
+
+    /// Rebuilding a table that foreign keys refer to needs them off, which SQLite cannot do
+    /// inside a transaction: inside the caller's, the migration fails cleanly and nothing is
+    /// lost (a cascade would delete the referring rows); outside, it runs.
+    @Test func rebuildingAReferencedTableNeedsItsOwnTransaction() throws {
+        let db = try makeLibrary()
+        var migrator = Migrator()
+        try migrator.registerMigration("drop emails") { db in
+            try SchemaChanger(connection: db).alter(table: "authors") { $0.drop(column: "email") }
+        }
+        let error = #expect(throws: MigrationError.self) { try db.transaction { try migrator.migrate(db) } }
+        #expect(error?.description.contains("outside the transaction") == true)
+        #expect(try db.scalar("SELECT count(*) FROM books") as? Int64 == 4)
+        try migrator.migrate(db)
+        #expect(try !db.schema.columnDefinitions(table: "authors").map(\.name).contains("email"))
+        #expect(try db.scalar("SELECT count(*) FROM books") as? Int64 == 4)
+        #expect(db.foreignKeys)
+    }
+
+    /// A migration breaking foreign keys inside the caller's transaction is rolled back alone.
+    @Test func foreignKeyViolationInsideTheCallersTransactionRollsBackTheMigration() throws {
+        let db = try makeLibrary()
+        var migrator = Migrator()
+        try migrator.registerMigration("orphan") { db in
+            try db.execute("INSERT INTO books (author_id, title) VALUES (999, 'orphan')")
+        }
+        try db.execute("BEGIN")
+        #expect(throws: MigrationError.self) { try migrator.migrate(db) }
+        #expect(try db.scalar("SELECT count(*) FROM books") as? Int64 == 4)
+        try db.execute("COMMIT")
     }
 
     @Test func rejectsADatabaseFromTheFuture() throws {

@@ -14,7 +14,8 @@
 /// after every committed transaction that changed a table the fetch read (never for a
 /// rolled-back one). A consumer slower than the commits gets the latest value, never a
 /// backlog. The sequence ends with the fetch's error, if it throws; ending the iterating task,
-/// or dropping the iterator, stops the observation and releases the fetch closure.
+/// or dropping the iterator, stops the observation and releases the fetch closure. Closing
+/// the database ends the sequence; iterating one made from a closed database throws.
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 public struct DatabaseObservation<Value: Sendable>: AsyncSequence, Sendable {
     public typealias Element = Value
@@ -24,10 +25,17 @@ public struct DatabaseObservation<Value: Sendable>: AsyncSequence, Sendable {
     let fetch: @Sendable (Connection) throws -> Value
     let isDuplicate: (@Sendable (Value, Value) -> Bool)?
 
-    /// An observation that skips a value equal, by `isDuplicate`, to the one yielded before.
+    /// An observation that skips a value equal, by `isDuplicate`, to the one yielded before
+    /// (and by any comparison given before this one).
     public func removeDuplicates(by isDuplicate: @escaping @Sendable (Value, Value) -> Bool) -> DatabaseObservation
     {
-        DatabaseObservation(host: host, options: options, fetch: fetch, isDuplicate: isDuplicate)
+        let combined: @Sendable (Value, Value) -> Bool =
+            if let earlier = self.isDuplicate {
+                { earlier($0, $1) || isDuplicate($0, $1) }
+            } else {
+                isDuplicate
+            }
+        return DatabaseObservation(host: host, options: options, fetch: fetch, isDuplicate: combined)
     }
 
     /// Starts the observation.

@@ -6,8 +6,8 @@ protocol ObservationSubscriber: AnyObject, Sendable {
     var externalChangesInterval: Double? { get }
     /// Tables were committed (`nil`: any table, or unknown ones).
     func databaseChanged(_ tables: Set<String>?)
-    /// The database closed: end the observation.
-    func databaseClosed()
+    /// The database closed: end the observation, with `error` when it never started.
+    func databaseClosed(_ error: (any Error)?)
 }
 
 /// The observations of one ``DatabaseQueue`` or ``DatabasePool``, and the change tracking on
@@ -45,7 +45,7 @@ final class ObservationCenter: @unchecked Sendable {
         lock.lock()
         if isClosed {
             lock.unlock()
-            subscriber.databaseClosed()
+            subscriber.databaseClosed(Result.accessAfterClose)
             return
         }
         subscribers[ObjectIdentifier(subscriber)] = subscriber
@@ -75,7 +75,7 @@ final class ObservationCenter: @unchecked Sendable {
             timer?.cancel()
             timer = nil
         }
-        for subscriber in ended { subscriber.databaseClosed() }
+        for subscriber in ended { subscriber.databaseClosed(nil) }
     }
 
     /// Matches the tracking and the timer to the observations running. On the tracker's queue.

@@ -55,11 +55,11 @@ final class ObservationRun<Value: Sendable>: ObservationSubscriber, @unchecked S
         if !wasStopped { host.observations.remove(self) }
     }
 
-    func databaseClosed() {
+    func databaseClosed(_ error: (any Error)?) {
         lock.lock()
         isStopped = true
         lock.unlock()
-        continuation.finish()
+        continuation.finish(throwing: error)
     }
 
     func databaseChanged(_ tables: Set<String>?) {
