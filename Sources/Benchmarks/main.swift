@@ -7,7 +7,8 @@ import SQLiteCore
 #endif
 
 /// `sqlite-bench`: every tier against the raw C API, in one process, on in-memory databases
-/// (or database files, encrypted or not: `--on-disk`, `--key`).
+/// (or database files, encrypted or not: `--on-disk`, `--key`); the pool tier, on a database
+/// file, against floors of its own (see ``PoolWorkloads``).
 func main() -> Int32 {
     let options: Options
     do {
@@ -17,15 +18,21 @@ func main() -> Int32 {
         return error.isHelp ? 0 : 2
     }
     do {
+        let pool = try PoolWorkloads(options)
+        defer { pool.tearDown() }
         var benchmarks =
             try RawCWorkloads.all(options) + CoreWorkloads.all(options) + TypedWorkloads.all(options)
             + CodableWorkloads.all(options) + CodableFloorWorkloads.all(options)
+        benchmarks += pool.benchmarks()
         if let filter = options.filter { benchmarks = benchmarks.filter { $0.workload.contains(filter) } }
         let measurements = try measureInterleaved(benchmarks, repetitions: options.repetitions)
         progress("")
         try checkAgreement(measurements)
-        let report = Report(sqliteVersion: String(cString: sqlite3_libversion()), measurements: measurements)
+        var report = Report(sqliteVersion: String(cString: sqlite3_libversion()), measurements: measurements)
+        let poolSummary = pool.summary(of: report)
+        if let poolSummary { report.extras.append((name: "pool", json: poolSummary.json)) }
         print(report.table())
+        if let poolSummary { print(poolSummary.text) }
         if let path = options.jsonPath { try write(report.json(), to: path) }
         return 0
     } catch {
@@ -73,15 +80,17 @@ func measureInterleaved(_ benchmarks: [Benchmark], repetitions: Int) throws -> [
     return measurements
 }
 
-/// Every tier must compute what raw C computes: a faster wrong answer is no result.
+/// Every tier must compute what raw C computes: a faster wrong answer is no result. A workload
+/// without a raw C tier (the pool tier's) checks its tiers against its first one, the floor.
 func checkAgreement(_ measurements: [Measurement]) throws {
     for measurement in measurements {
-        guard let baseline = measurements.first(where: { $0.workload == measurement.workload && $0.tier == "raw-c" })
-        else { continue }
+        let sameWorkload = measurements.filter { $0.workload == measurement.workload }
+        guard let baseline = sameWorkload.first(where: { $0.tier == "raw-c" }) ?? sameWorkload.first else { continue }
         guard baseline.checksum == measurement.checksum else {
             throw RawSQL.Failure(
                 description:
-                    "\(measurement.workload): tier \(measurement.tier) read \(measurement.checksum), raw C \(baseline.checksum)"
+                    "\(measurement.workload): tier \(measurement.tier) read \(measurement.checksum), "
+                    + "\(baseline.tier) \(baseline.checksum)"
             )
         }
     }

@@ -29,7 +29,8 @@ struct Options {
           --filter TEXT    run only workloads whose name contains TEXT
           --json PATH      also write the results as JSON to PATH
           --on-disk DIR    each tier's database is a new file in DIR (WAL, synchronous
-                           NORMAL) instead of in memory
+                           NORMAL) instead of in memory (the pool tier's is a file in any
+                           case: without this option, in a temporary directory)
           --key TEXT       encrypt those files with the passphrase TEXT (needs a build with
                            the SQLCipher trait; in-memory databases are never encrypted)
         """

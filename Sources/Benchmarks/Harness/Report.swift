@@ -2,6 +2,9 @@
 struct Report {
     let sqliteVersion: String
     let measurements: [Measurement]
+    /// More top-level members of the JSON report, each a name and its JSON value, after
+    /// `rows` (e.g. the pool tier's summary).
+    var extras: [(name: String, json: String)] = []
 
     /// The tier's time as a multiple of raw C's for the same workload: the median, over the
     /// repetitions, of the tier's time divided by raw C's time in the same round. The rounds
@@ -9,10 +12,16 @@ struct Report {
     /// last seconds and double every time) weighs on both times of a ratio alike, where a
     /// ratio of the two medians would compare times taken in different phases.
     func ratioToC(_ measurement: Measurement) -> Double? {
-        guard
-            let baseline = measurements.first(where: { $0.workload == measurement.workload && $0.tier == "raw-c" })
+        ratio(of: measurement.tier, to: "raw-c", in: measurement.workload)
+    }
+
+    /// The time of tier `tier` as a multiple of tier `baseline`'s in `workload`, as
+    /// ``ratioToC(_:)`` computes it; nil when either did not run.
+    func ratio(of tier: String, to baseline: String, in workload: String) -> Double? {
+        guard let measurement = measurements.first(where: { $0.workload == workload && $0.tier == tier }),
+            let base = measurements.first(where: { $0.workload == workload && $0.tier == baseline })
         else { return nil }
-        let ratios = zip(measurement.seconds, baseline.seconds).compactMap { tier, raw in raw > 0 ? tier / raw : nil }
+        let ratios = zip(measurement.seconds, base.seconds).compactMap { tier, raw in raw > 0 ? tier / raw : nil }
         guard !ratios.isEmpty else { return nil }
         return Measurement.median(ratios)
     }
@@ -44,8 +53,9 @@ struct Report {
                 "seconds": [\(measurement.seconds.map { format($0, decimals: 6) }.joined(separator: ", "))]}
                 """
         }
+        let more = extras.map { ",\n  \"\($0.name)\": \($0.json)" }.joined()
         return "{\n  \"sqlite_version\": \"\(sqliteVersion)\",\n  \"rows\": [\n"
-            + rows.joined(separator: ",\n") + "\n  ]\n}\n"
+            + rows.joined(separator: ",\n") + "\n  ]" + more + "\n}\n"
     }
 
     private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
