@@ -13,6 +13,10 @@
 ///     let score: Double = row[2]
 /// }
 /// ```
+///
+/// Text and blobs are read with the connection's lock held, since SQLite may allocate from the
+/// connection to hand them out (adding a terminator, converting the encoding): a row can be
+/// read while another thread uses the same connection. Numbers need no lock.
 public struct Cursor {
     /// The raw statement the row belongs to.
     public let handle: OpaquePointer
@@ -58,10 +62,6 @@ public struct Cursor {
     @inlinable
     public subscript(index: Int) -> String {
         let column = Int32(truncatingIfNeeded: index)
-        if sqlite3_column_type(handle, column) == SQLITE_TEXT {
-            return String.read(from: handle, at: column)
-        }
-        // Converting another storage class to text allocates inside SQLite: hold the lock.
         return statement.connection.lock.withLock { String.read(from: handle, at: column) }
     }
 
@@ -69,9 +69,6 @@ public struct Cursor {
     @inlinable
     public subscript(index: Int) -> Blob {
         let column = Int32(truncatingIfNeeded: index)
-        if sqlite3_column_type(handle, column) == SQLITE_BLOB {
-            return Blob.read(from: handle, at: column)
-        }
         return statement.connection.lock.withLock { Blob.read(from: handle, at: column) }
     }
 
@@ -85,7 +82,9 @@ public struct Cursor {
     /// Column `index` read through `T`'s own reader; throws for a value `T` cannot hold.
     @inlinable
     public func get<T: Binding>(_ type: T.Type = T.self, at index: Int) throws -> T {
-        try T.read(from: handle, at: Int32(truncatingIfNeeded: index))
+        try statement.connection.lock.withLock { () throws(Result) -> T in
+            try T.read(from: handle, at: Int32(truncatingIfNeeded: index))
+        }
     }
 
     /// Whether column `index` of the current row is NULL.
@@ -103,6 +102,12 @@ public struct Cursor {
     /// Column `index` as the ``Binding`` its storage class maps to, `nil` for NULL.
     @inlinable
     public func binding(at index: Int) -> Binding? {
+        statement.connection.lock.withLock { lockedBinding(at: index) }
+    }
+
+    /// ``binding(at:)`` with the connection's lock held by the caller.
+    @usableFromInline
+    func lockedBinding(at index: Int) -> Binding? {
         let column = Int32(truncatingIfNeeded: index)
         switch sqlite3_column_type(handle, column) {
         case SQLITE_INTEGER: return sqlite3_column_int64(handle, column)
@@ -113,9 +118,9 @@ public struct Cursor {
         }
     }
 
-    /// All the columns of the current row.
+    /// All the columns of the current row, read under one taking of the connection's lock.
     public var values: [Binding?] {
-        (0..<columnCount).map { binding(at: $0) }
+        statement.connection.lock.withLock { (0..<columnCount).map { lockedBinding(at: $0) } }
     }
 }
 

@@ -632,7 +632,9 @@ extension Statement: Sequence, IteratorProtocol {
 
     /// The next row as an array of values, `nil` at the end; throws SQLite's error.
     public func failableNext() throws -> [Binding?]? {
-        try step() ? row.values : nil
+        // One taking of the lock for the step and the copy: another thread's statement on the
+        // connection cannot run between them.
+        try connection.lock.withLock { try step() ? row.values : nil }
     }
 }
 

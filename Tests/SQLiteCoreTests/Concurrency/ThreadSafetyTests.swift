@@ -179,4 +179,45 @@ import Testing
             #expect(try setup.scalar("SELECT count(*) FROM t") as? Int64 == 200)
         }
     }
+
+    /// One thread reads rows (text SQLite must terminate or convert, blobs it must expand)
+    /// while others run statements on the same connection: run under the thread sanitizer
+    /// (`swift test --sanitize=thread`), this proves the reads take the lock they need.
+    @Test func readingRowsWhileOtherThreadsUseTheConnection() throws {
+        let db = try Connection()
+        try db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, data BLOB)")
+        for value in 0..<50 { try db.run("INSERT INTO t (name, data) VALUES (?, zeroblob(?))", "name \(value)", value) }
+        let failures = Locked<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            do {
+                for round in 0..<20 {
+                    if thread.isMultiple(of: 2) {
+                        // Computed text has no terminator and zeroblob must be expanded:
+                        // SQLite allocates from the connection to hand them out.
+                        let statement = try db.prepare(
+                            "SELECT substr(name, 1, 6), name || '!', zeroblob(8), length(data) FROM t")
+                        for row in statement where row.count != 4 {
+                            failures.withLock { $0.append("row of \(row.count) values") }
+                        }
+                        let cursorStatement = try db.prepare("SELECT upper(name), data FROM t")
+                        while try cursorStatement.step() {
+                            let row = cursorStatement.row
+                            let name: String = row[0]
+                            let data: Blob = row[1]
+                            let value: Binding? = row[0]
+                            if !name.hasPrefix("NAME") || value == nil || data.bytes.count > 100 {
+                                failures.withLock { $0.append("unexpected \(name)") }
+                            }
+                        }
+                    } else {
+                        try db.run("INSERT INTO t (name, data) VALUES (?, zeroblob(4))", "name \(thread)-\(round)")
+                        _ = try db.scalar("SELECT group_concat(name) FROM t")
+                    }
+                }
+            } catch {
+                failures.withLock { $0.append("\(error)") }
+            }
+        }
+        #expect(failures.value.isEmpty)
+    }
 }
