@@ -17,6 +17,11 @@
 
         typealias IsInterrupted = @convention(c) (OpaquePointer?) -> Int32
 
+        /// `sqlite3_value_encoding` (3.41).
+        static let valueEncoding = symbol("sqlite3_value_encoding", as: ValueEncoding.self)
+
+        typealias ValueEncoding = @convention(c) (OpaquePointer?) -> Int32
+
         /// The function `name` of the process's loaded libraries, as a C function of type `F`.
         private static func symbol<F>(_ name: String, as type: F.Type) -> F? {
             // The handle of the program itself searches every library it loaded, libsqlite3

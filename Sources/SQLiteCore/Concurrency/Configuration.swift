@@ -61,20 +61,25 @@ public struct Configuration: Sendable {
             if try db.enableWAL() != .wal {
                 throw Result.misuse("DatabasePool needs a database file that can use WAL mode: \(location)")
             }
-            if let automaticCheckpointPages { try db.execute("PRAGMA wal_autocheckpoint = \(automaticCheckpointPages)") }
+            if let automaticCheckpointPages {
+                try db.execute("PRAGMA wal_autocheckpoint = \(automaticCheckpointPages)")
+            }
         case .reader:
             if readonly {
                 // A read-only connection cannot switch the database to WAL mode itself.
                 let mode = try db.scalar("PRAGMA journal_mode") as? String
                 if mode?.lowercased() != "wal" {
                     throw Result.misuse(
-                        "a read-only DatabasePool needs a database in WAL mode; \(location) is in \(mode ?? "unknown") mode")
+                        "a read-only DatabasePool needs a database in WAL mode; \(location) is in \(mode ?? "unknown") mode"
+                    )
                 }
             } else {
                 try db.execute("PRAGMA query_only = 1")
             }
         case .queue:
-            if let automaticCheckpointPages { try db.execute("PRAGMA wal_autocheckpoint = \(automaticCheckpointPages)") }
+            if let automaticCheckpointPages {
+                try db.execute("PRAGMA wal_autocheckpoint = \(automaticCheckpointPages)")
+            }
         }
         db.park()
         return db

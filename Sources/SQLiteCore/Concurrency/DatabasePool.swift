@@ -16,6 +16,7 @@
 /// statement, committed transactions only. See ``DatabaseReader`` and ``DatabaseWriter``.
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 public final class DatabasePool: DatabaseWriter, ObservationHost {
+    /// How the connections were opened and set up.
     public let configuration: Configuration
 
     /// The writer, `nil` for a read-only pool.
@@ -79,6 +80,8 @@ public final class DatabasePool: DatabaseWriter, ObservationHost {
         return writer
     }
 
+    /// Runs `body` on a free reader (waiting for one if none is) in one read-only
+    /// transaction: everything it reads comes from one snapshot (see ``DatabaseReader``).
     @discardableResult
     public func read<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
         let reader = try await readers.acquire()
@@ -87,6 +90,8 @@ public final class DatabasePool: DatabaseWriter, ObservationHost {
         }
     }
 
+    /// The synchronous `read(_:)`: blocks the calling thread until `body` ran on a free
+    /// reader.
     @discardableResult
     public func read<T>(_ body: (Connection) throws -> T) throws -> T {
         try checkNotReentrant("DatabasePool.read")
@@ -95,6 +100,8 @@ public final class DatabasePool: DatabaseWriter, ObservationHost {
         return try reader.performSync { db, ticket in try DatabaseAccess.read(db, ticket, queryOnly: false, body) }
     }
 
+    /// Runs `body` on the writer in a `BEGIN IMMEDIATE` transaction, committed when it
+    /// returns and rolled back when it throws or the awaiting task is cancelled first.
     @discardableResult
     public func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
         try await writerOrThrow().perform { [observations] db, ticket in
@@ -102,6 +109,7 @@ public final class DatabasePool: DatabaseWriter, ObservationHost {
         }
     }
 
+    /// The synchronous `write(_:)`: blocks the calling thread until the transaction ended.
     @discardableResult
     public func write<T>(_ body: (Connection) throws -> T) throws -> T {
         try checkNotReentrant("DatabasePool.write")
@@ -110,6 +118,8 @@ public final class DatabasePool: DatabaseWriter, ObservationHost {
         }
     }
 
+    /// Runs `body` on the writer outside any transaction (each statement commits on its
+    /// own); a transaction it leaves open is rolled back.
     @discardableResult
     public func writeWithoutTransaction<T: Sendable>(
         _ body: @escaping @Sendable (Connection) throws -> T
@@ -119,6 +129,7 @@ public final class DatabasePool: DatabaseWriter, ObservationHost {
         }
     }
 
+    /// The synchronous `writeWithoutTransaction(_:)`.
     @discardableResult
     public func writeWithoutTransaction<T>(_ body: (Connection) throws -> T) throws -> T {
         try checkNotReentrant("DatabasePool.writeWithoutTransaction")
@@ -127,6 +138,8 @@ public final class DatabasePool: DatabaseWriter, ObservationHost {
         }
     }
 
+    /// The values of `fetch`, now and after every commit that changes a table it reads: see
+    /// ``DatabaseObservation``.
     public func observe<Value: Sendable>(
         options: ObservationOptions, _ fetch: @escaping @Sendable (Connection) throws -> Value
     ) -> DatabaseObservation<Value> {
@@ -143,6 +156,12 @@ public final class DatabasePool: DatabaseWriter, ObservationHost {
         }
     }
 
+    /// Waits for the work already started, ends the observations and closes the writer and
+    /// every reader; later calls throw ``Result`` ("the database queue or pool is closed"). Closing again
+    /// does nothing.
+    ///
+    /// - Throws: ``Result`` when called from inside one of its closures, or should SQLite fail
+    ///   to close a connection.
     public func close() throws {
         try checkNotReentrant("DatabasePool.close")
         observations.close()

@@ -17,6 +17,7 @@
 /// See ``DatabaseReader`` and ``DatabaseWriter`` for the calls.
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 public final class DatabaseQueue: DatabaseWriter, ObservationHost {
+    /// How the connections were opened and set up.
     public let configuration: Configuration
 
     /// The connection and the queue that serializes its accesses.
@@ -48,17 +49,22 @@ public final class DatabaseQueue: DatabaseWriter, ObservationHost {
         if SerialConnection.isInAccess(of: key) { throw Result.reentrantAccess(call) }
     }
 
+    /// Runs `body` on a the connection in one read-only
+    /// transaction: everything it reads comes from one snapshot (see ``DatabaseReader``).
     @discardableResult
     public func read<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
         try await serial.perform { db, ticket in try DatabaseAccess.read(db, ticket, queryOnly: true, body) }
     }
 
+    /// The synchronous `read(_:)`: blocks the calling thread until `body` ran on a the connection.
     @discardableResult
     public func read<T>(_ body: (Connection) throws -> T) throws -> T {
         try checkNotReentrant("DatabaseQueue.read")
         return try serial.performSync { db, ticket in try DatabaseAccess.read(db, ticket, queryOnly: true, body) }
     }
 
+    /// Runs `body` on the connection in a `BEGIN IMMEDIATE` transaction, committed when it
+    /// returns and rolled back when it throws or the awaiting task is cancelled first.
     @discardableResult
     public func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
         try checkWritable()
@@ -67,6 +73,7 @@ public final class DatabaseQueue: DatabaseWriter, ObservationHost {
         }
     }
 
+    /// The synchronous `write(_:)`: blocks the calling thread until the transaction ended.
     @discardableResult
     public func write<T>(_ body: (Connection) throws -> T) throws -> T {
         try checkNotReentrant("DatabaseQueue.write")
@@ -74,6 +81,8 @@ public final class DatabaseQueue: DatabaseWriter, ObservationHost {
         return try serial.performSync { db, ticket in try DatabaseAccess.write(db, ticket, observations, body) }
     }
 
+    /// Runs `body` on the connection outside any transaction (each statement commits on its
+    /// own); a transaction it leaves open is rolled back.
     @discardableResult
     public func writeWithoutTransaction<T: Sendable>(
         _ body: @escaping @Sendable (Connection) throws -> T
@@ -84,6 +93,7 @@ public final class DatabaseQueue: DatabaseWriter, ObservationHost {
         }
     }
 
+    /// The synchronous `writeWithoutTransaction(_:)`.
     @discardableResult
     public func writeWithoutTransaction<T>(_ body: (Connection) throws -> T) throws -> T {
         try checkNotReentrant("DatabaseQueue.writeWithoutTransaction")
@@ -95,6 +105,8 @@ public final class DatabaseQueue: DatabaseWriter, ObservationHost {
         if configuration.readonly { throw Result.writeToReadOnly }
     }
 
+    /// The values of `fetch`, now and after every commit that changes a table it reads: see
+    /// ``DatabaseObservation``.
     public func observe<Value: Sendable>(
         options: ObservationOptions, _ fetch: @escaping @Sendable (Connection) throws -> Value
     ) -> DatabaseObservation<Value> {
@@ -109,6 +121,12 @@ public final class DatabaseQueue: DatabaseWriter, ObservationHost {
         }
     }
 
+    /// Waits for the work already started, ends the observations and closes the connection;
+    /// later calls throw ``Result`` ("the database queue or pool is closed"). Closing again
+    /// does nothing.
+    ///
+    /// - Throws: ``Result`` when called from inside one of its closures, or should SQLite fail
+    ///   to close a connection.
     public func close() throws {
         try checkNotReentrant("DatabaseQueue.close")
         observations.close()

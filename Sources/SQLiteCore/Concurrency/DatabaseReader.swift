@@ -102,7 +102,9 @@ extension DatabaseWriter {
 
     /// The synchronous `checkpoint(_:)`.
     @discardableResult
-    public func checkpoint(_ mode: Connection.WALCheckpointMode = .passive) throws -> (busy: Bool, log: Int, checkpointed: Int) {
+    public func checkpoint(_ mode: Connection.WALCheckpointMode = .passive) throws -> (
+        busy: Bool, log: Int, checkpointed: Int
+    ) {
         try writeWithoutTransaction { db in try db.walCheckpoint(mode: mode) }
     }
 }

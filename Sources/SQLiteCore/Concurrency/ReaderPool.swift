@@ -47,7 +47,8 @@ final class ReaderPool: @unchecked Sendable {
         lock.unlock()
         let waiter = Waiter()
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<SerialConnection, any Error>) in
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<SerialConnection, any Error>) in
                 enqueue(waiter) { continuation.resume(with: $0) }
             }
         } onCancel: {

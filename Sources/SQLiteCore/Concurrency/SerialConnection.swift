@@ -76,8 +76,7 @@ final class SerialConnection: @unchecked Sendable {
     }
 
     /// Runs `body` as one access. Call on ``queue``.
-    func run<T>(_ ticket: AccessTicket, _ body: (Connection, AccessTicket) throws -> T) -> Swift.Result<T, any Error>
-    {
+    func run<T>(_ ticket: AccessTicket, _ body: (Connection, AccessTicket) throws -> T) -> Swift.Result<T, any Error> {
         lock.lock()
         if isClosed {
             lock.unlock()
@@ -177,9 +176,7 @@ final class SerialConnection: @unchecked Sendable {
             isClosed = true
             return self.connection
         }
-        // Parked connections refuse everything, close included: lend it to the close.
-        connection?.lend()
-        try connection?.close()
+        try connection?.withLock { () throws(Result) in try connection?.closeLocked() }
     }
 }
 

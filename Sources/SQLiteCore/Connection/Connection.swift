@@ -60,6 +60,10 @@ public final class Connection: @unchecked Sendable {
             // Before the file is created: plain SQLite would write it unencrypted.
             if key != nil { throw Result.noEncryption("Connection(_:key:)") }
         #endif
+        // SQLite initializes itself, and seeds its random numbers, on the first open, checking
+        // flags outside its own mutex: two first opens on two threads race on them. Swift runs
+        // this once, synchronized, before any open.
+        _ = Connection.sqliteInitialized
         var pointer: OpaquePointer?
         let flags =
             (readonly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
@@ -95,6 +99,15 @@ public final class Connection: @unchecked Sendable {
         }
     }
 
+    /// `sqlite3_initialize()` and the seeding of SQLite's random number generator (which
+    /// records the process it seeded for), run once per process before the first open.
+    private static let sqliteInitialized: Bool = {
+        let code = sqlite3_initialize()
+        var byte: UInt8 = 0
+        sqlite3_randomness(1, &byte)
+        return code == SQLITE_OK
+    }()
+
     /// Opens a connection to the database file at `filename` (a path or a `file:` URI).
     public convenience init(_ filename: String, readonly: Bool = false, journalMode: JournalMode? = nil) throws {
         try self.init(.uri(filename), readonly: readonly, journalMode: journalMode)
@@ -118,20 +131,31 @@ public final class Connection: @unchecked Sendable {
     /// again does nothing. Statements still held elsewhere keep SQLite's part of the connection
     /// (and the file) open until they are released, as `sqlite3_close_v2` does.
     ///
-    /// - Throws: ``Result`` should SQLite fail to close the connection.
+    /// - Throws: ``Result`` should SQLite fail to close the connection, and for a connection
+    ///   lent by a ``DatabaseQueue`` or ``DatabasePool``, which closes its connections itself.
     public func close() throws {
         try connection.lock.withLock { () throws(Result) in
             if connection.isClosed { return }
-            // Finalize what the connection holds itself, and release the locks of an open
-            // transaction now: statements held elsewhere would otherwise keep it open.
-            statementCache.close()
-            if sqlite3_get_autocommit(handle) == 0 { sqlite3_exec(handle, "ROLLBACK", nil, nil, nil) }
-            let code = connection.close()
-            if code != SQLITE_OK {
-                throw Result(
-                    message: String(cString: sqlite3_errstr(code)), primaryCode: code & 0xFF, extendedCode: code,
-                    statement: nil, extended: connection.usesExtendedErrorCodes)
+            if connection.isPooled {
+                throw Result.misuse(
+                    "this connection belongs to a DatabaseQueue or DatabasePool: close the queue or pool instead")
             }
+            try closeLocked()
+        }
+    }
+
+    /// Closes the connection, a pooled one included. Call with the lock held.
+    func closeLocked() throws(Result) {
+        if connection.isClosed { return }
+        // Finalize what the connection holds itself, and release the locks of an open
+        // transaction now: statements held elsewhere would otherwise keep it open.
+        statementCache.close()
+        if sqlite3_get_autocommit(handle) == 0 { sqlite3_exec(handle, "ROLLBACK", nil, nil, nil) }
+        let code = connection.close()
+        if code != SQLITE_OK {
+            throw Result(
+                message: String(cString: sqlite3_errstr(code)), primaryCode: code & 0xFF, extendedCode: code,
+                statement: nil, extended: connection.usesExtendedErrorCodes)
         }
     }
 

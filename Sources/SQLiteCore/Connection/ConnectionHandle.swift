@@ -98,9 +98,14 @@ final class ConnectionHandle: @unchecked Sendable {
         return isClosed ? nil : body(pointer)
     }
 
+    /// Whether a ``DatabaseQueue`` or ``DatabasePool`` owns the connection: only it may close
+    /// it. Under `lock`.
+    var isPooled = false
+
     /// Parks or unparks the connection (see ``isParked``). Call with `lock` held.
     package func setParked(_ parked: Bool) {
         isParked = parked
+        isPooled = true
         isUnusable = isClosed || parked
     }
 

@@ -14,9 +14,9 @@
 /// }
 /// ```
 ///
-/// Text and blobs are read with the connection's lock held, since SQLite may allocate from the
-/// connection to hand them out (adding a terminator, converting the encoding): a row can be
-/// read while another thread uses the same connection. Numbers need no lock.
+/// A row can be read while another thread uses the same connection: numbers and UTF-8 text are
+/// read as they are stored, and whatever SQLite must convert or allocate for (other storage
+/// classes read as text, other encodings, blobs) is read with the connection's lock held.
 public struct Cursor {
     /// The raw statement the row belongs to.
     public let handle: OpaquePointer
@@ -62,6 +62,8 @@ public struct Cursor {
     @inlinable
     public subscript(index: Int) -> String {
         let column = Int32(truncatingIfNeeded: index)
+        if let text = RowReader(handle).utf8Text(at: column) { return text }
+        // Converting (another storage class, another encoding) allocates inside SQLite.
         return statement.connection.lock.withLock { String.read(from: handle, at: column) }
     }
 

@@ -90,8 +90,41 @@ package struct RowReader {
     package func textIfStored(at column: Int32) -> String? {
         let value = sqlite3_column_value(handle, column)
         guard sqlite3_value_type(value) == SQLITE_TEXT else { return nil }
+        if let text = Self.utf8Text(of: value) { return text }
         guard let text = sqlite3_value_text(value) else { return "" }
         let count = Int(sqlite3_value_bytes(value))
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    /// The text of `column` when it is TEXT held as UTF-8, else nil: see ``utf8Text(of:)``.
+    @inlinable
+    package func utf8Text(at column: Int32) -> String? {
+        let value = sqlite3_column_value(handle, column)
+        guard sqlite3_value_type(value) == SQLITE_TEXT else { return nil }
+        return Self.utf8Text(of: value)
+    }
+
+    /// The text of `value`, a TEXT value, read as the UTF-8 bytes it holds; nil when it holds
+    /// another encoding. Unlike `sqlite3_value_text`, which adds a terminator to text that has
+    /// none (a function's result) with the connection's allocator, this never allocates inside
+    /// SQLite: it is safe while another thread uses the connection.
+    @inlinable
+    package static func utf8Text(of value: OpaquePointer?) -> String? {
+        guard isUTF8(value) else { return nil }
+        guard let bytes = sqlite3_value_blob(value) else { return "" }
+        let count = Int(sqlite3_value_bytes(value))
+        return String(decoding: UnsafeRawBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    /// Whether `value` holds UTF-8 (`sqlite3_value_encoding`; false under `SystemSQLite` with a
+    /// library older than 3.41, which lacks it).
+    @usableFromInline
+    static func isUTF8(_ value: OpaquePointer?) -> Bool {
+        #if SystemSQLite
+            guard let encoding = NewerCFunctions.valueEncoding else { return false }
+            return encoding(value) == SQLITE_UTF8
+        #else
+            return sqlite3_value_encoding(value) == SQLITE_UTF8
+        #endif
     }
 }

@@ -67,6 +67,7 @@ extension String: Binding {
     /// Reads the text by byte length, so embedded NUL characters survive.
     @inlinable
     public static func read(from statement: OpaquePointer, at index: Int32) -> String {
+        if let text = RowReader(statement).utf8Text(at: index) { return text }
         guard let text = sqlite3_column_text(statement, index) else { return "" }
         let count = Int(sqlite3_column_bytes(statement, index))
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)

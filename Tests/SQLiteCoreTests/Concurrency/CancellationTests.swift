@@ -149,7 +149,8 @@ import Testing
                     started.set()
                     while true {
                         _ = try db.scalar(
-                            "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 20000) SELECT sum(x) FROM c")
+                            "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 20000) SELECT sum(x) FROM c"
+                        )
                     }
                 }
             }

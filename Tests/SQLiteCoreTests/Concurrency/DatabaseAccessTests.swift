@@ -68,6 +68,11 @@ import Testing
             #expect(error?.message.contains("only inside the read or write closure") == true)
             expectResult(code: SQLITE_MISUSE) { _ = try statement.value.scalar() }
             expectResult(code: SQLITE_MISUSE) { try connection.execute("INSERT INTO t VALUES (1)") }
+            // Only the queue or pool closes its connections, also inside a closure.
+            try await db.write { db in
+                let error = expectResult(code: SQLITE_MISUSE) { try db.close() }
+                #expect(error?.message.contains("close the queue or pool") == true)
+            }
             // The database itself is unharmed.
             #expect(try await db.read { db in try db.scalar("SELECT count(*) FROM t") as? Int64 } == 0)
         }
@@ -176,7 +181,9 @@ import Testing
             // A read-only pool cannot switch a database to WAL mode.
             let plain = directory.path("plain.sqlite")
             try Connection(plain).execute("CREATE TABLE t (x)")
-            let notWAL = expectResult(code: SQLITE_MISUSE) { _ = try DatabasePool(path: plain, configuration: configuration) }
+            let notWAL = expectResult(code: SQLITE_MISUSE) {
+                _ = try DatabasePool(path: plain, configuration: configuration)
+            }
             #expect(notWAL?.message.contains("WAL") == true)
             expectResult(code: SQLITE_CANTOPEN) {
                 _ = try DatabasePool(path: directory.path("missing.sqlite"), configuration: configuration)

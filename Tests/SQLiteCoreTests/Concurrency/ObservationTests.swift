@@ -105,7 +105,9 @@ import Testing
     func removeDuplicatesSkipsEqualValues(kind: DatabaseKind) async throws {
         try await withTemporaryDirectory { directory in
             let db = try kind.open(in: directory)
-            try await db.write { db in try db.execute("CREATE TABLE player (name TEXT); INSERT INTO player VALUES ('a')") }
+            try await db.write { db in
+                try db.execute("CREATE TABLE player (name TEXT); INSERT INTO player VALUES ('a')")
+            }
             let names = Collector(
                 db.observe { db in try db.prepare("SELECT name FROM player ORDER BY name").map { $0[0] as? String } }
                     .removeDuplicates())

@@ -75,7 +75,8 @@ private func withPool<T>(_ body: (DatabasePool) async throws -> T) async throws 
             }
             try await migrator.migrate(pool)
             let final = migrator
-            #expect(try await pool.read { db in try final.appliedMigrations(in: db) } == ["create", "seed", "add price"])
+            #expect(
+                try await pool.read { db in try final.appliedMigrations(in: db) } == ["create", "seed", "add price"])
             // A failing migration inside a write rolls back with the whole write.
             try migrator.registerMigration("broken") { db in try db.execute("CREATE TABLE nope (") }
             let broken = migrator

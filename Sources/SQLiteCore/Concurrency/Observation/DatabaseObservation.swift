@@ -18,6 +18,7 @@
 /// the database ends the sequence; iterating one made from a closed database throws.
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 public struct DatabaseObservation<Value: Sendable>: AsyncSequence, Sendable {
+    /// The fetched value.
     public typealias Element = Value
 
     let host: ObservationHost
@@ -27,8 +28,7 @@ public struct DatabaseObservation<Value: Sendable>: AsyncSequence, Sendable {
 
     /// An observation that skips a value equal, by `isDuplicate`, to the one yielded before
     /// (and by any comparison given before this one).
-    public func removeDuplicates(by isDuplicate: @escaping @Sendable (Value, Value) -> Bool) -> DatabaseObservation
-    {
+    public func removeDuplicates(by isDuplicate: @escaping @Sendable (Value, Value) -> Bool) -> DatabaseObservation {
         let combined: @Sendable (Value, Value) -> Bool =
             if let earlier = self.isDuplicate {
                 { earlier($0, $1) || isDuplicate($0, $1) }
