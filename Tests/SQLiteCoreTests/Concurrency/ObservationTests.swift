@@ -198,6 +198,34 @@ import Testing
         }
     }
 
+    /// Dropping the iterator (leaving a loop, or an iterator going out of scope) also stops the
+    /// observation and releases the fetch closure.
+    @Test(arguments: DatabaseKind.allCases)
+    func droppingTheIteratorFreesTheObservation(kind: DatabaseKind) async throws {
+        try await withTemporaryDirectory { directory in
+            let db = try kind.open(in: directory)
+            try await db.write { db in try db.execute("CREATE TABLE player (id INTEGER PRIMARY KEY)") }
+            final class Token: Sendable {}
+            weak var weakToken: Token?
+            do {
+                let token = Token()
+                weakToken = token
+                let observation = db.observe { db in
+                    _ = token
+                    return try Self.countPlayers(db)
+                }
+                for try await count in observation {
+                    #expect(count == 0)
+                    break
+                }
+                var iterator = observation.makeAsyncIterator()
+                #expect(try await iterator.next() == 0)
+            }
+            try await waitUntil { weakToken == nil }
+            try await db.write { db in try db.run("INSERT INTO player DEFAULT VALUES") }
+        }
+    }
+
     @Test(arguments: DatabaseKind.allCases)
     func aFailingFetchEndsTheSequenceWithItsError(kind: DatabaseKind) async throws {
         try await withTemporaryDirectory { directory in

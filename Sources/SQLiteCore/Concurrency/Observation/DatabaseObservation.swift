@@ -46,18 +46,30 @@ public struct DatabaseObservation<Value: Sendable>: AsyncSequence, Sendable {
             host: host, options: options, fetch: fetch, isDuplicate: isDuplicate, continuation: continuation)
         continuation.onTermination = { _ in run.stop() }
         run.start()
-        return Iterator(base: stream.makeAsyncIterator())
+        return Iterator(base: stream.makeAsyncIterator(), lifetime: IteratorLifetime(run.stop))
     }
 
     /// Gives the observed values, one at a time.
     public struct Iterator: AsyncIteratorProtocol {
         var base: AsyncThrowingStream<Value, any Error>.Iterator
+        /// Stops the observation when the last copy of the iterator is gone: the stream's own
+        /// end is not enough, since the observation keeps the stream alive.
+        let lifetime: IteratorLifetime
 
         /// The next value: waits for a change; `nil` once the observation stopped.
         public mutating func next() async throws -> Value? {
             try await base.next()
         }
     }
+}
+
+/// Runs a closure when the iterator that holds it is released.
+final class IteratorLifetime: Sendable {
+    private let end: @Sendable () -> Void
+
+    init(_ end: @escaping @Sendable () -> Void) { self.end = end }
+
+    deinit { end() }
 }
 
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)

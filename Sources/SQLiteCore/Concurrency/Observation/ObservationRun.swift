@@ -46,13 +46,17 @@ final class ObservationRun<Value: Sendable>: ObservationSubscriber, @unchecked S
         host.observations.add(self)
     }
 
-    /// Unregisters; pending fetches do nothing.
+    /// Unregisters and ends the stream; pending fetches do nothing.
+    @Sendable
     func stop() {
         lock.lock()
         let wasStopped = isStopped
         isStopped = true
         lock.unlock()
-        if !wasStopped { host.observations.remove(self) }
+        if !wasStopped {
+            host.observations.remove(self)
+            continuation.finish()
+        }
     }
 
     func databaseClosed(_ error: (any Error)?) {
