@@ -17,12 +17,9 @@ import Testing
                     return try db.scalar(endlessQuery) as? Int64
                 }
             }
-            try await waitUntil { started.isSet }
-            try await Task.sleep(nanoseconds: 20_000_000)
-            task.cancel()
-            await #expect(throws: CancellationError.self) { try await task.value }
+            try await cancelOnceStarted(task, started: started)
             // The connection serves the next caller, uninterrupted.
-            #expect(try await db.read { db in try db.scalar("SELECT count(*) FROM t") as? Int64 } == 1)
+            #expect(try await rowCount(db) == 1)
         }
     }
 
@@ -39,14 +36,11 @@ import Testing
                     _ = try db.scalar(endlessQuery)
                 }
             }
-            try await waitUntil { started.isSet }
-            try await Task.sleep(nanoseconds: 20_000_000)
-            task.cancel()
-            await #expect(throws: CancellationError.self) { try await task.value }
-            #expect(try await db.read { db in try db.scalar("SELECT count(*) FROM t") as? Int64 } == 0)
+            try await cancelOnceStarted(task, started: started)
+            #expect(try await rowCount(db) == 0)
             // The writer is usable, outside any transaction.
             try await db.write { db in try db.run("INSERT INTO t VALUES (1)") }
-            #expect(try await db.read { db in try db.scalar("SELECT count(*) FROM t") as? Int64 } == 1)
+            #expect(try await rowCount(db) == 1)
         }
     }
 
@@ -65,11 +59,8 @@ import Testing
                     _ = try? db.scalar(endlessQuery)
                 }
             }
-            try await waitUntil { started.isSet }
-            try await Task.sleep(nanoseconds: 20_000_000)
-            task.cancel()
-            await #expect(throws: CancellationError.self) { try await task.value }
-            #expect(try await db.read { db in try db.scalar("SELECT count(*) FROM t") as? Int64 } == 0)
+            try await cancelOnceStarted(task, started: started)
+            #expect(try await rowCount(db) == 0)
         }
     }
 
@@ -106,7 +97,7 @@ import Testing
             }
             await #expect(throws: CancellationError.self) { try await third.value }
             #expect(!ran.isSet)
-            #expect(try await db.read { db in try db.scalar("SELECT count(*) FROM t") as? Int64 } == 0)
+            #expect(try await rowCount(db) == 0)
         }
     }
 

@@ -61,3 +61,19 @@ enum DatabaseKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
         }
     }
 }
+
+/// Waits until `started` is set by `task`'s closure, lets its statement run a moment, cancels
+/// the task, and expects it to throw `CancellationError`.
+func cancelOnceStarted<T: Sendable>(
+    _ task: Task<T, any Error>, started: Flag, sourceLocation: SourceLocation = #_sourceLocation
+) async throws {
+    try await waitUntil(sourceLocation: sourceLocation) { started.isSet }
+    try await Task.sleep(nanoseconds: 20_000_000)
+    task.cancel()
+    await #expect(throws: CancellationError.self, sourceLocation: sourceLocation) { try await task.value }
+}
+
+/// The number of rows of `table`, read through `db`.
+func rowCount(_ db: any DatabaseReader, _ table: String = "t") async throws -> Int64? {
+    try await db.read { db in try db.scalar("SELECT count(*) FROM \(table)") as? Int64 }
+}

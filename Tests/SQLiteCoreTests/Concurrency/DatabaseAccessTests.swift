@@ -13,7 +13,7 @@ import Testing
                 try db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT)")
                 try db.run("INSERT INTO t (name) VALUES (?)", "a")
             }
-            let count = try await db.read { db in try db.scalar("SELECT count(*) FROM t") as? Int64 }
+            let count = try await rowCount(db)
             #expect(count == 1)
             // The synchronous twins, from a synchronous context.
             let syncCount = try { () throws -> Int64? in
@@ -35,7 +35,7 @@ import Testing
                     throw TestError()
                 }
             }
-            #expect(try await db.read { db in try db.scalar("SELECT count(*) FROM t") as? Int64 } == 0)
+            #expect(try await rowCount(db) == 0)
         }
     }
 
@@ -49,7 +49,7 @@ import Testing
             }
             // The queue's connection writes again afterwards.
             try await db.write { db in try db.run("INSERT INTO t VALUES (1)") }
-            #expect(try await db.read { db in try db.scalar("SELECT count(*) FROM t") as? Int64 } == 1)
+            #expect(try await rowCount(db) == 1)
         }
     }
 
@@ -74,7 +74,7 @@ import Testing
                 #expect(error?.message.contains("close the queue or pool") == true)
             }
             // The database itself is unharmed.
-            #expect(try await db.read { db in try db.scalar("SELECT count(*) FROM t") as? Int64 } == 0)
+            #expect(try await rowCount(db) == 0)
         }
     }
 
@@ -107,7 +107,7 @@ import Testing
                 }
             }
             #expect(error?.message.contains("rolled back") == true)
-            #expect(try await db.read { db in try db.scalar("SELECT count(*) FROM t") as? Int64 } == 0)
+            #expect(try await rowCount(db) == 0)
             try await db.write { db in try db.run("INSERT INTO t VALUES (2)") }
             // Throwing with a transaction open rolls it back too, and the error is the closure's.
             await #expect(throws: TestError.self) {
@@ -175,7 +175,7 @@ import Testing
             var configuration = Configuration()
             configuration.readonly = true
             let pool = try DatabasePool(path: path, configuration: configuration)
-            #expect(try await pool.read { db in try db.scalar("SELECT count(*) FROM t") as? Int64 } == 1)
+            #expect(try await rowCount(pool) == 1)
             let error = await #expect(throws: Result.self) { try await pool.write { _ in } }
             #expect(error?.code == SQLITE_READONLY)
             // A read-only pool cannot switch a database to WAL mode.
@@ -222,11 +222,11 @@ import Testing
             try await waitUntil { inWrite.isSet }
             // The write transaction is open and holds its connection: a read still completes,
             // and sees the last committed state.
-            let count = try await pool.read { db in try db.scalar("SELECT count(*) FROM t") as? Int64 }
+            let count = try await rowCount(pool)
             #expect(count == 1)
             gate.open()
             try await write.value
-            #expect(try await pool.read { db in try db.scalar("SELECT count(*) FROM t") as? Int64 } == 2)
+            #expect(try await rowCount(pool) == 2)
         }
     }
 
@@ -280,7 +280,7 @@ import Testing
             #expect(inconsistent.value == 0)
             #expect(reads.value > 0)
             #expect(committed.value > 0)
-            let logged = try await pool.read { db in try db.scalar("SELECT count(*) FROM log") as? Int64 }
+            let logged = try await rowCount(pool, "log")
             #expect(logged == Int64(committed.value))
             let b = try await pool.read { db in try db.scalar("SELECT v FROM b") as? Int64 }
             #expect(b == Int64(committed.value))
@@ -300,7 +300,7 @@ import Testing
                             if index.isMultiple(of: 2) {
                                 try await db.write { db in try db.run("INSERT INTO t VALUES (?)", index) }
                             } else {
-                                _ = try await db.read { db in try db.scalar("SELECT count(*) FROM t") as? Int64 }
+                                _ = try await rowCount(db)
                             }
                             outcomes.withLock { $0.append("done") }
                         } catch let error as Result {

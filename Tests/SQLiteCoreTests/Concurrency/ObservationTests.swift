@@ -24,6 +24,12 @@ import Testing
             }
         }
 
+        /// Ends the observation from the consumer's side, and waits for the consumer to stop.
+        func stop() async {
+            task.cancel()
+            await task.value
+        }
+
         /// Waits for at least `count` values; returns them all.
         func wait(for count: Int, sourceLocation: SourceLocation = #_sourceLocation) async throws -> [Value] {
             try await waitUntil(sourceLocation: sourceLocation) { values.value.count >= count }
@@ -72,8 +78,7 @@ import Testing
             // A delete of every row (SQLite's truncate optimization, which no hook reports).
             try await db.writeWithoutTransaction { db in try db.run("DELETE FROM player") }
             #expect(try await collector.wait(for: 5) == [0, 1, 3, 2, 0])
-            collector.task.cancel()
-            await collector.task.value
+            await collector.stop()
         }
     }
 
@@ -96,8 +101,7 @@ import Testing
             #expect(try await collector.wait(for: 2) == [0, 5])
             try await db.write { db in try db.run("INSERT INTO keyed VALUES ('b', 2)") }
             #expect(try await collector.wait(for: 3) == [0, 5, 7])
-            collector.task.cancel()
-            await collector.task.value
+            await collector.stop()
         }
     }
 
@@ -115,8 +119,7 @@ import Testing
             try await db.write { db in try db.run("UPDATE player SET name = 'a'") }
             try await db.write { db in try db.run("INSERT INTO player VALUES ('b')") }
             #expect(try await names.wait(for: 2) == [["a"], ["a", "b"]])
-            names.task.cancel()
-            await names.task.value
+            await names.stop()
         }
     }
 
@@ -162,10 +165,8 @@ import Testing
             try await db.write { db in try db.run("INSERT INTO player DEFAULT VALUES") }
             #expect(try await local.wait(for: 2) == [0, 2])
             #expect(try await watching.wait(for: 3) == [0, 1, 2])
-            watching.task.cancel()
-            local.task.cancel()
-            await watching.task.value
-            await local.task.value
+            await watching.stop()
+            await local.stop()
         }
     }
 
@@ -189,8 +190,7 @@ import Testing
             }
             #expect(try await collector.wait(for: 1) == [0])
             #expect(weakToken != nil)
-            collector.task.cancel()
-            await collector.task.value
+            await collector.stop()
             try await waitUntil { weakToken == nil }
             // Commits after the end reach nobody, and the database works on.
             try await db.write { db in try db.run("INSERT INTO player DEFAULT VALUES") }
