@@ -148,8 +148,13 @@ final class SerialConnection: @unchecked Sendable {
     }
 
     deinit {
-        // The progress handler points to this object: the connection may outlive it.
-        if let connection { connection.withLock { sqlite3_progress_handler(connection.handle, 0, nil, nil) } }
+        // The progress handler points to this object: the connection may outlive it. A closed
+        // connection's handle may already be freed, and runs nothing any more.
+        if let connection {
+            connection.withLock {
+                if !connection.connection.isClosed { sqlite3_progress_handler(connection.handle, 0, nil, nil) }
+            }
+        }
     }
 
     private func endAccess() {
