@@ -105,6 +105,30 @@ import Testing
         }
     }
 
+    /// A virtual table's writes reach SQLite's hooks as writes to its shadow tables (and, for
+    /// FTS5, to a WITHOUT ROWID one no hook names), never under its own name: its commits wake
+    /// every observation, so an observation of it sees them (hence `removeDuplicates()` here).
+    @Test(
+        .enabled(if: SQLiteFeature.fts5.isAvailable, "FTS5 is not in this SQLite build"),
+        arguments: DatabaseKind.allCases)
+    func fullTextTablesAreSeen(kind: DatabaseKind) async throws {
+        try await withTemporaryDirectory { directory in
+            let db = try kind.open(in: directory)
+            try await db.write { db in
+                try db.execute(
+                    "CREATE VIRTUAL TABLE docs USING fts5(body); CREATE VIRTUAL TABLE notes USING fts5(body)")
+            }
+            let hits = Collector(
+                db.observe { db in try db.scalar("SELECT count(*) FROM docs WHERE docs MATCH 'swift'") as? Int64 ?? -1 }
+                    .removeDuplicates())
+            #expect(try await hits.wait(for: 1) == [0])
+            try await db.write { db in try db.run("INSERT INTO notes (body) VALUES ('swift too')") }
+            try await db.write { db in try db.run("INSERT INTO docs (body) VALUES ('swift and sqlite')") }
+            #expect(try await hits.wait(for: 2) == [0, 1])
+            await hits.stop()
+        }
+    }
+
     @Test(arguments: DatabaseKind.allCases)
     func removeDuplicatesSkipsEqualValues(kind: DatabaseKind) async throws {
         try await withTemporaryDirectory { directory in
