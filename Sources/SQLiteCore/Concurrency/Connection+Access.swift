@@ -14,10 +14,8 @@ extension Connection {
     }
 
     /// Runs `sql` (one statement without parameters or rows) through the statement cache.
-    func runCached(_ sql: String) throws(Result) {
-        try connection.lock.withLock { () throws(Result) in
-            let statement = try lockedCachedStatement(sql)
-            defer { returnLockedToCache(statement) }
+    func runCached(_ sql: String) throws {
+        try withLockedCachedStatement(sql) { statement in
             sqlite3_reset(statement.handle)
             try statement.runLocked()
         }
@@ -25,10 +23,8 @@ extension Connection {
 
     /// The integer a pragma without arguments returns (`schema_version`, `data_version`),
     /// through the statement cache.
-    func cachedPragma(_ name: String) throws(Result) -> Int64 {
-        try connection.lock.withLock { () throws(Result) -> Int64 in
-            let statement = try lockedCachedStatement("PRAGMA \(name)")
-            defer { returnLockedToCache(statement) }
+    func cachedPragma(_ name: String) throws -> Int64 {
+        try withLockedCachedStatement("PRAGMA \(name)") { statement in
             sqlite3_reset(statement.handle)
             let code = sqlite3_step(statement.handle)
             guard code == SQLITE_ROW else {
