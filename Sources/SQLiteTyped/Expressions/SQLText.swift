@@ -9,20 +9,9 @@ enum SQLText {
     /// `text` as a string literal, with `'` doubled (Core's `quotedLiteral`).
     static func literal(_ text: String) -> String { text.quotedLiteral }
 
-    /// A bound value as SQL literal text.
-    static func literal(_ binding: Binding?) -> String {
-        guard let binding else { return "NULL" }
-        switch binding {
-        case let value as String: return literal(value)
-        case let value as Blob: return "x'\(value.toHex())'"
-        case let value as Bool: return value ? "1" : "0"
-        case let value as Double:
-            if value.isNaN { return "NULL" }
-            if value.isInfinite { return value < 0 ? "-1e999" : "1e999" }
-            return "\(value)"
-        default: return "\(binding)"
-        }
-    }
+    /// A bound value as SQL literal text (Core's `SQLValue.literal`: `'it''s'`, `x'0a'`,
+    /// `NULL`, `1e999` for an infinity).
+    static func literal(_ binding: Binding?) -> String { SQLValue.literal(binding) }
 
     /// `template` with each `?` outside quotes replaced by its binding as a literal.
     static func inline(_ template: String, _ bindings: [Binding?]) -> String {
