@@ -119,6 +119,8 @@ let package = Package(
         .library(name: "SQLiteSchema", targets: ["SQLiteSchema"]),
         .library(name: "SQLiteCodable", targets: ["SQLiteCodable"]),
         .library(name: "SQLite", targets: ["SQLite"]),
+        // SQLite.swift's dynamic library product, for apps that link the umbrella dynamically.
+        .library(name: "SQLite-Dynamic", type: .dynamic, targets: ["SQLite"]),
         .executable(name: "sqlite-bench", targets: ["Benchmarks"]),
     ],
     traits: packageTraits,
