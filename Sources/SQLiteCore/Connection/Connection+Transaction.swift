@@ -35,7 +35,7 @@ extension Connection {
     ///   it), or ``Result`` when BEGIN or COMMIT fails.
     public func transaction(_ mode: TransactionMode = .deferred, block: () throws -> Void) throws {
         try transaction(
-            begin: "BEGIN \(mode.rawValue) TRANSACTION", commit: ["COMMIT TRANSACTION"],
+            "transaction", begin: "BEGIN \(mode.rawValue) TRANSACTION", commit: ["COMMIT TRANSACTION"],
             rollback: ["ROLLBACK TRANSACTION"], block: block)
     }
 
@@ -55,7 +55,7 @@ extension Connection {
     @discardableResult
     public func transaction<T>(_ mode: TransactionMode = .deferred, block: () throws -> T) throws -> T {
         try transaction(
-            begin: "BEGIN \(mode.rawValue) TRANSACTION", commit: ["COMMIT TRANSACTION"],
+            "transaction", begin: "BEGIN \(mode.rawValue) TRANSACTION", commit: ["COMMIT TRANSACTION"],
             rollback: ["ROLLBACK TRANSACTION"], block: block)
     }
 
@@ -85,18 +85,26 @@ extension Connection {
     private func runSavepoint<T>(named name: String, block: () throws -> T) throws -> T {
         let quoted = name.quotedLiteral
         return try transaction(
-            begin: "SAVEPOINT \(quoted)", commit: ["RELEASE SAVEPOINT \(quoted)"],
+            "savepoint \(quoted)", begin: "SAVEPOINT \(quoted)", commit: ["RELEASE SAVEPOINT \(quoted)"],
             rollback: ["ROLLBACK TRANSACTION TO SAVEPOINT \(quoted)", "RELEASE SAVEPOINT \(quoted)"], block: block)
     }
 
+    /// Runs `block` between `begin` and `commit`, or `rollback` when it throws; logs each step
+    /// at the info level, naming the transaction `kind`.
     private func transaction<T>(
-        begin: String, commit: [String], rollback: [String], block: () throws -> T
+        _ kind: String, begin: String, commit: [String], rollback: [String], block: () throws -> T
     ) throws -> T {
         try connection.lock.withLock {
             try execute(begin)
+            // The clock is read only when the transaction is logged.
+            let start = connection.logging.logs(.info) ? ContinuousClock.now : nil
+            connection.log(.info, "\(kind) began", sql: begin)
             do {
                 let value = try block()
                 for sql in commit { try execute(sql) }
+                connection.log(
+                    .info, kind == "transaction" ? "transaction committed" : "\(kind) released",
+                    sql: commit.joined(separator: "; "), duration: start.map { ContinuousClock.now - $0 })
                 return value
             } catch {
                 // SQLite may have rolled back already (SQLITE_FULL, SQLITE_IOERR, ...): only undo
@@ -104,6 +112,9 @@ extension Connection {
                 if !connection.isClosed, sqlite3_get_autocommit(handle) == 0 {
                     for sql in rollback { try? execute(sql) }
                 }
+                connection.log(
+                    .info, "\(kind) rolled back", sql: rollback.joined(separator: "; "),
+                    duration: start.map { ContinuousClock.now - $0 }, code: (error as? Result)?.code)
                 throw error
             }
         }

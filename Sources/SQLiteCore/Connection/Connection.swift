@@ -75,11 +75,12 @@ public final class Connection: @unchecked Sendable {
                 statement: nil, extended: false)
         }
         guard code == SQLITE_OK else {
-            let error = Result(
-                message: String(cString: sqlite3_errmsg(pointer)) + ": \(location)", primaryCode: code & 0xFF,
-                extendedCode: sqlite3_extended_errcode(pointer), statement: nil, extended: false)
+            let message = String(cString: sqlite3_errmsg(pointer)) + ": \(location)"
+            let extendedCode = sqlite3_extended_errcode(pointer)
             sqlite3_close_v2(pointer)
-            throw error
+            Self.logOpeningFailure(message, code: code & 0xFF, extendedCode: extendedCode, location: location)
+            throw Result(
+                message: message, primaryCode: code & 0xFF, extendedCode: extendedCode, statement: nil, extended: false)
         }
         #if SystemSQLite
             // As the vendored build (SQLITE_DQS=0): "name" is an identifier, never a string.
@@ -87,6 +88,7 @@ public final class Connection: @unchecked Sendable {
         #endif
         connection = ConnectionHandle(pointer: pointer)
         statementCache = StatementCache(capacity: 64, lock: connection.lock)
+        startLogging()
         if let key { try applyKey(key, db: "main", migrate: false) }
         // A read-only database (also one opened `?mode=ro`) cannot change its journal mode, and
         // an in-memory or temporary one (no file name) keeps its own.

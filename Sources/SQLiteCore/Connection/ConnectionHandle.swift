@@ -36,6 +36,26 @@ final class ConnectionHandle: @unchecked Sendable {
     /// The busy timeout last set, in seconds (SQLite has no getter for it). Under `lock`.
     var busyTimeout: Double = 0
 
+    /// The user's busy handler, nil when there is none. Under `lock`.
+    var busyCallback: (@Sendable (Int) -> Bool)?
+
+    /// The VFS of the main database, whose clock the busy timeout sleeps on when it is
+    /// reproduced for logging (see ``refreshBusyHandler()``). Under `lock`.
+    var busyVFS: UnsafeMutablePointer<sqlite3_vfs>?
+
+    /// What the connection logs, and where. Under `lock`.
+    var logging = LogConfiguration.off
+
+    /// The connection's name in log entries. Under `lock`.
+    var label: String?
+
+    /// Set while a statement binding a secret (an encryption key) runs: log entries then carry
+    /// no bound values, whatever ``logging`` says. Under `lock`.
+    var redactsSecrets = false
+
+    /// The path of the main database file, read once at opening (empty in memory).
+    let path: String
+
     /// The SQL functions registered from Swift, and the registrations that failed. Under `lock`.
     let functions = FunctionRegistry()
 
@@ -60,6 +80,7 @@ final class ConnectionHandle: @unchecked Sendable {
 
     init(pointer: OpaquePointer) {
         self.pointer = pointer
+        path = sqlite3_db_filename(pointer, "main").map { String(cString: $0) } ?? ""
     }
 
     deinit {
@@ -69,6 +90,7 @@ final class ConnectionHandle: @unchecked Sendable {
         if !isClosed {
             removeHooks()
             sqlite3_close_v2(pointer)
+            logClosed()
         }
     }
 
@@ -87,7 +109,9 @@ final class ConnectionHandle: @unchecked Sendable {
         callbacks.removeAll()
         // SQLite holds its own references to the functions, dropped at the final close.
         functions.removeAll()
-        return sqlite3_close_v2(pointer)
+        let code = sqlite3_close_v2(pointer)
+        logClosed()
+        return code
     }
 
     /// Runs `body` with the raw connection unless the database is closed, without taking
@@ -139,9 +163,16 @@ final class ConnectionHandle: @unchecked Sendable {
         // The connection's error state can lag behind (e.g. a code returned by the Swift layer
         // itself): trust the code we were given for the primary part.
         let extendedCode = (extended & 0xFF) == (code & 0xFF) ? extended : code
-        return Result(
+        let error = Result(
             message: message, primaryCode: code & 0xFF, extendedCode: extendedCode,
             statement: statement, extended: usesExtendedErrorCodes)
+        // Every failed statement of every tier passes here (or through `preparationError`).
+        if logging.level != nil {
+            logFailure(
+                message, code: code & 0xFF, extendedCode: extendedCode, sql: statement?.sql,
+                statement: statement?.handle)
+        }
+        return error
     }
 
     /// The error for `sql` failing to prepare with `code`: SQLite's message and codes, naming
@@ -160,9 +191,13 @@ final class ConnectionHandle: @unchecked Sendable {
         }
         let statement = Statement.unprepared(
             sql, failure: (message, primaryCode, extendedCode), connection: self)
-        return Result(
+        let error = Result(
             message: message, primaryCode: primaryCode, extendedCode: extendedCode, statement: statement,
             extended: usesExtendedErrorCodes)
+        if logging.level != nil {
+            logFailure(message, code: primaryCode, extendedCode: extendedCode, sql: sql, statement: nil)
+        }
+        return error
     }
 
     /// The preparation error of a statement standing for SQL that failed to prepare, nil for

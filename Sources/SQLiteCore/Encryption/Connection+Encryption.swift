@@ -140,7 +140,10 @@ extension Connection {
     public func attach(_ location: Location, as schemaName: String, key: EncryptionKey) throws {
         #if SQLCipher
             if let problem = key.problem { throw Result.misuse(problem) }
-            try run("ATTACH DATABASE ? AS ? KEY ?", location.description, schemaName, key.binding)
+            // The key is a bound value: never in a log entry, whatever the logging settings.
+            try withValuesRedactedFromLogs {
+                try run("ATTACH DATABASE ? AS ? KEY ?", location.description, schemaName, key.binding)
+            }
         #else
             throw Result.noEncryption("attach(_:as:key:)")
         #endif

@@ -8,17 +8,13 @@ extension Connection {
     ///
     /// Setting it replaces any ``busyHandler(_:)``, and the other way round.
     public var busyTimeout: Double {
-        get { connection.lock.withLock { busyTimeoutSeconds } }
+        get { connection.lock.withLock { connection.busyTimeout } }
         set {
             connection.lock.withLock {
                 if connection.isClosed { return }
-                busyTimeoutSeconds = newValue
-                callbacks.set("busy", nil)
-                // Clamp in floating point: Int(_:) traps on infinity and NaN. Zero or less (and
-                // NaN) means no waiting; the largest wait SQLite takes is Int32.max ms (~25 days).
-                let milliseconds = (newValue * 1000).rounded()
-                let clamped = milliseconds.isNaN ? 0 : Swift.min(Swift.max(milliseconds, 0), Double(Int32.max))
-                sqlite3_busy_timeout(handle, Int32(clamped))
+                connection.busyTimeout = newValue
+                connection.busyCallback = nil
+                connection.refreshBusyHandler()
             }
         }
     }
@@ -35,25 +31,88 @@ extension Connection {
         connection.lock.withLock {
             // A closed connection has no hooks to change: every later use throws anyway.
             if connection.isClosed { return }
-            busyTimeoutSeconds = 0
-            guard let callback else {
-                sqlite3_busy_handler(handle, nil, nil)
-                callbacks.set("busy", nil)
-                return
-            }
-            let box = CallbackBox(callback)
-            sqlite3_busy_handler(
-                handle,
-                { context, tries in
-                    guard let context else { return 0 }
-                    return CallbackBox<@Sendable (Int) -> Bool>.from(context).function(Int(tries)) ? 1 : 0
-                }, box.unretainedPointer)
-            callbacks.set("busy", box)
+            connection.busyTimeout = 0
+            connection.busyCallback = callback
+            connection.refreshBusyHandler()
         }
     }
+}
 
-    private var busyTimeoutSeconds: Double {
-        get { connection.busyTimeout }
-        set { connection.busyTimeout = newValue }
+extension ConnectionHandle {
+    /// ``busyTimeout`` in milliseconds, as SQLite takes it. Clamped in floating point:
+    /// `Int(_:)` traps on infinity and NaN. Zero or less (and NaN) means no waiting; the
+    /// largest wait SQLite takes is `Int32.max` ms (~25 days).
+    var busyTimeoutMilliseconds: Int32 {
+        let milliseconds = (busyTimeout * 1000).rounded()
+        return milliseconds.isNaN ? 0 : Int32(Swift.min(Swift.max(milliseconds, 0), Double(Int32.max)))
+    }
+
+    /// Registers the busy handling the settings ask for: the user's handler; else SQLite's own
+    /// busy timeout, or, while busy waits are logged, the same waiting done here so that each
+    /// wait can be logged; else none. Call with `lock` held and the database open.
+    func refreshBusyHandler() {
+        let timeout = busyTimeoutMilliseconds
+        if busyCallback == nil, !(timeout > 0 && logsBusyWaits) {
+            // Also removes any handler: a zero timeout fails at once.
+            sqlite3_busy_timeout(pointer, timeout)
+            return
+        }
+        if busyVFS == nil {
+            var vfs: UnsafeMutablePointer<sqlite3_vfs>?
+            if sqlite3_file_control(pointer, "main", SQLITE_FCNTL_VFS_POINTER, &vfs) == SQLITE_OK { busyVFS = vfs }
+        }
+        sqlite3_busy_handler(
+            pointer,
+            { context, tries in
+                guard let context else { return 0 }
+                return ConnectionHandle.from(context).lockIsBusy(tries: Int(tries)) ? 1 : 0
+            }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// The busy handler while one is registered by ``refreshBusyHandler()``: asks the user's
+    /// handler, or waits as SQLite's busy timeout does, and logs the first wait for each lock.
+    /// Called from inside SQLite, under `lock`.
+    private func lockIsBusy(tries: Int) -> Bool {
+        if let busyCallback {
+            let retries = busyCallback(tries)
+            if retries, tries == 0, logsBusyWaits { log(.warning, "database is locked: the busy handler retries") }
+            return retries
+        }
+        guard let delay = Self.busyTimeoutDelay(tries: tries, timeout: Int(busyTimeoutMilliseconds)) else {
+            return false
+        }
+        if tries == 0 {
+            log(.warning, "database is locked: waiting up to \(busyTimeout) s (busy timeout)")
+        }
+        // On the database's own VFS, as SQLite's busy timeout sleeps.
+        if let vfs = busyVFS, let sleep = vfs.pointee.xSleep {
+            _ = sleep(vfs, Int32(delay * 1000))
+        } else {
+            _ = sqlite3_sleep(Int32(delay))
+        }
+        return true
+    }
+
+    /// How many milliseconds SQLite's busy timeout sleeps before retry `tries` (0 the first),
+    /// with `timeout` milliseconds in all; nil once the time is up. SQLite's own schedule
+    /// (`sqliteDefaultBusyCallback`): short sleeps first, then 100 ms at a time.
+    static func busyTimeoutDelay(tries: Int, timeout: Int) -> Int? {
+        let delays = [1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, 100]
+        let totals = [0, 1, 3, 8, 18, 33, 53, 78, 103, 128, 178, 228]
+        var delay: Int
+        let prior: Int
+        if tries < delays.count {
+            delay = delays[tries]
+            prior = totals[tries]
+        } else {
+            delay = delays[delays.count - 1]
+            // Past the table, 100 ms per try; saturating, as a wait of days counts its tries.
+            let (extra, overflowed) = delay.multipliedReportingOverflow(by: tries - (delays.count - 1))
+            let (sum, overflowedAgain) = totals[totals.count - 1].addingReportingOverflow(extra)
+            prior = overflowed || overflowedAgain ? Int.max : sum
+        }
+        if prior >= timeout { return nil }
+        if prior + delay > timeout { delay = timeout - prior }
+        return delay > 0 ? delay : nil
     }
 }

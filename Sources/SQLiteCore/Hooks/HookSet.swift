@@ -1,6 +1,8 @@
 /// The closures behind a connection's update, commit and rollback hooks and its trace, with
 /// the package's own ``ConnectionObserver``: SQLite has one slot for each hook, and both the
-/// user's closure and the concurrency tier's change tracking must be called from it.
+/// user's closure and the concurrency tier's change tracking must be called from it. The trace
+/// slot also serves the connection's logging (``LogConfiguration``), which times statements
+/// through `SQLITE_TRACE_PROFILE` while it logs warnings or more.
 ///
 /// Each C hook is registered with the ``ConnectionHandle`` as context while either side wants
 /// it, and unregistered when neither does. Read and written with the connection's lock held:
@@ -33,8 +35,8 @@ package protocol ConnectionObserver: AnyObject {
 }
 
 extension ConnectionHandle {
-    /// Registers or unregisters each C hook according to who wants it. Call with `lock` held
-    /// and the database open.
+    /// Registers or unregisters each C hook according to who wants it: the user, the observer,
+    /// and, for the trace, logging. Call with `lock` held and the database open.
     func refreshHooks() {
         let context = Unmanaged.passUnretained(self).toOpaque()
         let watching = hooks.observer != nil
@@ -80,19 +82,30 @@ extension ConnectionHandle {
         } else {
             sqlite3_rollback_hook(pointer, nil, nil)
         }
-        if hooks.trace != nil || watching {
+        // One trace callback for two events: the start of each statement, for the user's trace
+        // and the observer, and its end with its duration, for logging.
+        var mask: UInt32 = 0
+        if hooks.trace != nil || watching { mask |= UInt32(SQLITE_TRACE_STMT) }
+        if profilesStatements { mask |= UInt32(SQLITE_TRACE_PROFILE) }
+        if mask != 0 {
             sqlite3_trace_v2(
-                pointer, UInt32(SQLITE_TRACE_STMT),
-                { _, context, statement, unexpanded in
+                pointer, mask,
+                { event, context, statement, detail in
                     guard let context, let statement else { return 0 }
-                    let hooks = ConnectionHandle.from(context).hooks
+                    let handle = ConnectionHandle.from(context)
+                    if event == UInt32(SQLITE_TRACE_PROFILE) {
+                        let nanoseconds = detail?.load(as: Int64.self) ?? 0
+                        handle.statementProfiled(OpaquePointer(statement), nanoseconds: nanoseconds)
+                        return 0
+                    }
+                    let hooks = handle.hooks
                     hooks.observer?.statementStarted(OpaquePointer(statement))
                     guard let trace = hooks.trace else { return 0 }
                     if let expanded = sqlite3_expanded_sql(OpaquePointer(statement)) {
                         trace(String(cString: expanded))
                         sqlite3_free(expanded)
-                    } else if let unexpanded {
-                        trace(String(cString: unexpanded.assumingMemoryBound(to: CChar.self)))
+                    } else if let detail {
+                        trace(String(cString: detail.assumingMemoryBound(to: CChar.self)))
                     }
                     return 0
                 }, context)
