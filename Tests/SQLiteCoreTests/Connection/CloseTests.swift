@@ -145,4 +145,75 @@ import Testing
         try db.close()
         #expect(released.value)
     }
+
+    /// The statement cache is emptied by closing: its statements no longer keep the file open,
+    /// while the connection itself is still referenced.
+    @Test(.enabled(if: openDescriptorCount(for: "/") != nil, "needs /proc/self/fd"))
+    func closingFinalizesCachedStatements() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory.path("cached.sqlite3")
+            let db = try Connection(path)
+            try db.execute("CREATE TABLE t (x); INSERT INTO t VALUES (1)")
+            try db.withCachedStatement("SELECT count(*) FROM t") { _ = try $0.scalar() }
+            try db.withCachedStatement("INSERT INTO t VALUES (?)") { _ = try $0.run(2) }
+            _ = try db.selectAll(sql: "SELECT x FROM t")
+            // A statement checked out before closing, and given back after.
+            var checkedOut: Statement? = try db.cachedStatement("SELECT x FROM t ORDER BY x")
+            #expect(try checkedOut?.step() == true)
+            #expect(openDescriptorCount(for: path) ?? 0 > 0)
+            try db.close()
+            expectClosed { _ = try checkedOut?.step() }
+            if let checkedOut { db.returnToCache(checkedOut) }
+            // Once the caller lets it go, nothing holds the file: the cache kept none.
+            checkedOut = nil
+            #expect(openDescriptorCount(for: path) == 0)
+            expectClosed { _ = try db.cachedStatement("SELECT x FROM t ORDER BY x") }
+            expectClosed { try db.withCachedStatement("SELECT count(*) FROM t") { _ = try $0.scalar() } }
+        }
+    }
+
+    @Test func valueRowsAndSettingsOfAClosedConnection() throws {
+        let db = try Connection()
+        try db.execute("CREATE TABLE t (x); INSERT INTO t VALUES (1)")
+        #expect(try db.selectAll(sql: "SELECT x FROM t") == [[1]])
+        try db.close()
+        expectClosed { _ = try db.selectAll(sql: "SELECT x FROM t") }
+        expectClosed { _ = try db.query(sql: "SELECT x FROM t") }
+        expectClosed { _ = try db.query(sql: "SELECT x FROM t", parameters: [.integer(1)]) }
+        // Settings change nothing that could fail, and can be read back.
+        db.logging = LogConfiguration(level: .debug) { _ in }
+        #expect(db.logging.level == .debug)
+        db.logging = .off
+        db.label = "closed"
+        #expect(db.label == "closed")
+        #expect(db.busyTimeout == 0)
+    }
+
+    /// Closing while other threads use the connection: each use either completes or throws the
+    /// closed error; nothing crashes, and closing again does nothing.
+    @Test func closingWhileOtherThreadsUseTheConnection() async throws {
+        let db = try Connection()
+        try db.execute("CREATE TABLE t (x)")
+        let outcomes = Locked<[String]>([])
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<20 {
+                group.addTask {
+                    do {
+                        for value in 0..<20 { try db.run("INSERT INTO t VALUES (?)", index * 100 + value) }
+                        _ = try db.selectAll(sql: "SELECT count(*) FROM t")
+                        outcomes.withLock { $0.append("done") }
+                    } catch let error as Result {
+                        outcomes.withLock { $0.append(error.message) }
+                    } catch {
+                        outcomes.withLock { $0.append("\(error)") }
+                    }
+                }
+            }
+            group.addTask { try? db.close() }
+        }
+        #expect(outcomes.value.count == 20)
+        #expect(outcomes.value.allSatisfy { $0 == "done" || $0 == "the database connection is closed" })
+        expectClosed { _ = try db.scalar("SELECT count(*) FROM t") }
+        try db.close()
+    }
 }
