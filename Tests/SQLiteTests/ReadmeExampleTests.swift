@@ -42,6 +42,12 @@ import Testing
         } catch {
             Issue.record("unexpected \(error)")
         }
+        let rows: [[SQLValue]] = try db.selectAll(
+            sql: "SELECT id, email FROM users WHERE id > ?", parameters: [0])
+        #expect(rows.first == [.integer(1), .text("alice@mac.com")])
+        db.logging = LogConfiguration(level: .warning)
+        #expect(db.logging.level == .warning)
+        db.logging = .off
         db.createFunction("reverse", argumentCount: 1, deterministic: true) { args in
             (args[0] as? String).map { String($0.reversed()) }
         }
