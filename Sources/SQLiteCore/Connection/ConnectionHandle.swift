@@ -88,6 +88,8 @@ final class ConnectionHandle: @unchecked Sendable {
         // close_v2 also runs the destructors of functions, collations and hooks' boxes. The
         // hooks have this object as their context: unregister them first.
         if !isClosed {
+            // The busy handler, when it is the package's, has this object as context too.
+            sqlite3_busy_handler(pointer, nil, nil)
             removeHooks()
             sqlite3_close_v2(pointer)
             logClosed()

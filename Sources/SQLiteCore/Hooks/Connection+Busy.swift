@@ -6,7 +6,10 @@ extension Connection {
     /// db.busyTimeout = 5
     /// ```
     ///
-    /// Setting it replaces any ``busyHandler(_:)``, and the other way round.
+    /// Setting it replaces any ``busyHandler(_:)``, and the other way round. While the
+    /// connection logs warnings (``logging``), the waiting is done by the package's own busy
+    /// handler, on SQLite's schedule, so that each wait can be logged; `PRAGMA busy_timeout`
+    /// then reads 0.
     public var busyTimeout: Double {
         get { connection.lock.withLock { connection.busyTimeout } }
         set {

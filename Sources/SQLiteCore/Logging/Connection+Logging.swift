@@ -51,6 +51,7 @@ extension Connection {
 
     /// Runs `body` with the lock held and bound values kept out of every log entry, for
     /// statements that bind a secret (an encryption key).
+    @discardableResult
     package func withValuesRedactedFromLogs<T>(_ body: () throws -> T) rethrows -> T {
         try connection.lock.withLock {
             let previous = connection.redactsSecrets

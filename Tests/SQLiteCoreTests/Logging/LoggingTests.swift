@@ -185,6 +185,35 @@ final class LogRecorder: Sendable {
         #expect(recorder.entries(.error).first?.sql == "INSERT INTO users VALUES (?, ?)")
     }
 
+    /// The key `attach(_:as:key:)` binds is kept out of the entries even when values are not
+    /// redacted: of the statement that ran, and of the one that failed on a wrong key.
+    @Test(.enabled(if: isSQLCipher, sqlcipherOnly))
+    func anAttachedDatabasesKeyIsNeverLogged() throws {
+        try withTemporaryDirectory { directory in
+            let recorder = LogRecorder()
+            let path = directory.path("other.sqlite3")
+            let db = try Connection(directory.path("main.sqlite3"), key: "main key")
+            db.logging = recorder.configuration(.debug, slowStatementThreshold: .zero)
+            try db.attach(.uri(path), as: "other", key: "the attached secret")
+            try db.execute(#"CREATE TABLE "other".t (x)"#)
+            try db.detach("other")
+            expectResult(code: SQLITE_NOTADB) { try db.attach(.uri(path), as: "other", key: "a wrong secret") }
+            #expect(recorder.entries(.debug).contains { $0.sql == "ATTACH DATABASE ? AS ? KEY ?" })
+            #expect(recorder.entries(.error).count == 1)
+            // The key binds as a blob of the passphrase's bytes: neither form may appear.
+            let forms = ["the attached secret", "a wrong secret"].flatMap { [$0, Blob(bytes: Array($0.utf8)).toHex()] }
+            for entry in recorder.entries {
+                for form in forms {
+                    #expect(!"\(entry)".contains(form))
+                    #expect(entry.expandedSQL?.contains(form) != true)
+                }
+            }
+            // Other statements keep their values.
+            try db.run("SELECT ?", "shown")
+            #expect(recorder.entries(.debug).last?.expandedSQL == "SELECT 'shown'")
+        }
+    }
+
     @Test func turningLoggingOffStopsIt() throws {
         let db = try Connection()
         let recorder = LogRecorder()
