@@ -148,3 +148,41 @@ extension Connection {
         return join
     }
 }
+
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
+extension RecordJoin {
+    /// Every row of the join, read from a ``DatabaseQueue`` or ``DatabasePool``.
+    ///
+    /// ```swift
+    /// let rows = try await e.join(.leftOuter, m, on: e[managerID] == m[id])
+    ///     .fetchAll(Employee.self, Employee.self, in: pool)
+    /// ```
+    public func fetchAll<each R: Record & Sendable>(_ types: repeat (each R).Type, in reader: some DatabaseReader)
+        async throws -> [(repeat (each R)?)]
+    {
+        try await reader.read { db in try self.fetchAll(repeat each types, in: db) }
+    }
+
+    /// Every row of the join, read from a ``DatabaseQueue`` or ``DatabasePool``, blocking the
+    /// calling thread.
+    public func fetchAll<each R: Record>(_ types: repeat (each R).Type, in reader: some DatabaseReader) throws
+        -> [(repeat (each R)?)]
+    {
+        try reader.read { db in try fetchAll(repeat each types, in: db) }
+    }
+
+    /// The first row of the join, read from a ``DatabaseQueue`` or ``DatabasePool``.
+    public func fetchOne<each R: Record & Sendable>(_ types: repeat (each R).Type, in reader: some DatabaseReader)
+        async throws -> (repeat (each R)?)?
+    {
+        try await reader.read { db in try self.fetchOne(repeat each types, in: db) }
+    }
+
+    /// The first row of the join, read from a ``DatabaseQueue`` or ``DatabasePool``, blocking
+    /// the calling thread.
+    public func fetchOne<each R: Record>(_ types: repeat (each R).Type, in reader: some DatabaseReader) throws
+        -> (repeat (each R)?)?
+    {
+        try reader.read { db in try fetchOne(repeat each types, in: db) }
+    }
+}

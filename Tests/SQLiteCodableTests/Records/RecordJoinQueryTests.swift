@@ -215,4 +215,39 @@ struct RecordJoinQueryTests {
         #expect(after.map { $0.1?.name } == ["Ada", "Ada", "Carol"])
         #expect(after.map { $0.0?.managerID } == [1, 1, 3])
     }
+
+    /// Fills `writer` with two employees, blocking.
+    private func fill(_ writer: some DatabaseWriter) throws {
+        try writer.write { db in
+            try db.createTable(for: Employee.self)
+            try db.insertMany([Employee(id: 1, name: "Ada"), Employee(id: 2, name: "Brian", managerID: 1)])
+        }
+    }
+
+    /// The join's managers, read blocking the thread.
+    private func managers(_ join: RecordJoin, _ reader: some DatabaseReader) throws -> [String?] {
+        try join.fetchAll(Employee.self, Employee.self, in: reader).map { $0.1?.name }
+    }
+
+    @Test("a join reads through a queue and a pool, async and blocking")
+    func throughQueueAndPool() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pool = try DatabasePool(.uri(directory.appendingPathComponent("staff.sqlite").path))
+        let queue = try DatabaseQueue()
+        try fill(pool)
+        try fill(queue)
+        let e = Employee.alias("e")
+        let m = Employee.alias("m")
+        let join = e.join(.inner, m, on: e[Self.managerID] == m[Self.id])
+        let pooled = try await join.fetchAll(Employee.self, Employee.self, in: pool)
+        #expect(pooled.map { "\($0.0?.name ?? "")>\($0.1?.name ?? "")" } == ["Brian>Ada"])
+        #expect(try managers(join, queue) == ["Ada"])
+        #expect(try managers(join, pool) == ["Ada"])
+        let first = try await join.fetchOne(Employee.self, Employee.self, in: queue)
+        #expect(first?.0?.name == "Brian")
+        try pool.close()
+        try queue.close()
+    }
 }
