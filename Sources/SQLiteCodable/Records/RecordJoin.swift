@@ -1,104 +1,235 @@
 import Foundation
 
-extension Connection {
-    /// The pairs of records an inner join finds: each `Left` with the `Right` that `condition`
-    /// matches (a left record matching several right records appears once per match).
+/// A join of record tables, of any kind and any number of tables, whose rows read as tuples of
+/// optional records: one element per table, `nil` where an outer join found no row on that
+/// side.
+///
+/// ```swift
+/// let p = Parent.alias("p")
+/// let c = Child.alias("c")
+/// let rows: [(Parent?, Child?)] = try p.join(.leftOuter, c, on: c[parentID] == p[id])
+///     .filter(p[name] != "")
+///     .order(p[name], c[id])
+///     .fetchAll(Parent.self, Child.self, in: db)
+/// // SELECT "p".*, "c".* FROM "parent" AS "p" LEFT OUTER JOIN "child" AS "c" ON ("c"."parent_id" = "p"."id")
+/// //   WHERE ("p"."name" != '') ORDER BY "p"."name", "c"."id"
+/// ```
+///
+/// Start from an alias (``Record/alias(_:)``) or a record type, then add tables with `join`:
+/// `.inner`, `.leftOuter`, `.rightOuter`, `.fullOuter`, or `.cross` without a condition.
+/// `filter`, `order` and `limit` apply to the whole join; name columns through the aliases
+/// (`p[name]`), since several tables may have a column of that name. A table joined twice (a
+/// self-join) needs an alias for at least one side.
+///
+/// ``fetchAll(_:in:)`` and ``fetchOne(_:in:)`` name the record type of each side, in order, and
+/// return tuples of those types; a list that does not match the join's tables is an error. A
+/// side is `nil` when its primary key column is `NULL` in the row (or, for a table without one
+/// among its columns, when all its columns are). Right and full outer joins need SQLite 3.39 or
+/// later.
+public struct RecordJoin: Sendable {
+    /// The typed-tier query of the join, before its select list.
+    public let query: Table
+    /// The name and the table of each side, in order.
+    let sides: [(name: String, table: String)]
+
+    init(query: Table, sides: [(name: String, table: String)]) {
+        self.query = query
+        self.sides = sides
+    }
+
+    /// A join starting from `alias`'s table.
+    init<R: Record>(_ alias: RecordAlias<R>) {
+        self.init(query: alias.table, sides: [(alias.name, R.tableName)])
+    }
+
+    // MARK: - Joining
+
+    /// Adds `other` with a join of kind `type` on `condition`.
     ///
     /// ```swift
-    /// let pairs: [(Book, Author)] = try db.fetchAll(
-    ///     Book.self, joining: Author.self, on: Book.foreignKey("author_id", to: Author.self))
-    /// // SELECT "book".*, "author".* FROM "book" INNER JOIN "author" ON ("book"."author_id" = "author"."id")
+    /// let rows = try Book.join(.inner, Author.self, on: Book.foreignKey("author_id", to: Author.self))
+    ///     .join(.leftOuter, Publisher.self, on: Book.foreignKey("publisher_id", to: Publisher.self))
+    ///     .fetchAll(Book.self, Author.self, Publisher.self, in: db)
     /// ```
-    ///
-    /// `filter` and `order` may name either table's columns, qualified with
-    /// ``Record/column(_:)`` when both tables have the name. The two records must live in
-    /// different tables.
-    public func fetchAll<Left: Record, Right: Record>(
-        _ left: Left.Type, joining right: Right.Type, on condition: SQLExpression<Bool>,
-        filter: SQLExpression<Bool?>? = nil, order: [Expressible] = [], limit: Int? = nil
-    ) throws -> [(Left, Right)] {
-        var pairs: [(Left, Right)] = []
-        try joinRows(Left.self, Right.self, "INNER JOIN", condition, filter, order, limit) { left, right in
-            guard let right else { return }
-            pairs.append((left, right))
-        }
-        return pairs
+    public func join<N: Record>(_ type: JoinType, _ other: RecordAlias<N>, on condition: SQLExpression<Bool>)
+        -> RecordJoin
+    {
+        join(type, other, on: SQLExpression<Bool?>(condition))
     }
 
-    /// The pairs of records a left outer join finds: every `Left`, with each `Right` that
-    /// `condition` matches, or with `nil` when none does.
+    /// Adds `other` with a join of kind `type` on an optional condition.
+    public func join<N: Record>(_ type: JoinType, _ other: RecordAlias<N>, on condition: SQLExpression<Bool?>)
+        -> RecordJoin
+    {
+        RecordJoin(query: query.join(type, other.table, on: condition), sides: sides + [(other.name, N.tableName)])
+    }
+
+    /// Adds record type `other`'s table, under its own name, with a join of kind `type` on
+    /// `condition`.
+    public func join<N: Record>(_ type: JoinType, _ other: N.Type, on condition: SQLExpression<Bool>) -> RecordJoin {
+        join(type, N.alias(), on: condition)
+    }
+
+    /// Adds record type `other`'s table, under its own name, on an optional condition.
+    public func join<N: Record>(_ type: JoinType, _ other: N.Type, on condition: SQLExpression<Bool?>) -> RecordJoin {
+        join(type, N.alias(), on: condition)
+    }
+
+    /// Adds `other` without a condition: `.cross` pairs every row with every row of `other`.
     ///
     /// ```swift
-    /// let shelves: [(Author, Book?)] = try db.fetchAll(
-    ///     Author.self, leftJoining: Book.self, on: Book.foreignKey("author_id", to: Author.self))
+    /// let grid = try Size.join(.cross, Color.self).fetchAll(Size.self, Color.self, in: db)
     /// ```
-    public func fetchAll<Left: Record, Right: Record>(
-        _ left: Left.Type, leftJoining right: Right.Type, on condition: SQLExpression<Bool>,
-        filter: SQLExpression<Bool?>? = nil, order: [Expressible] = [], limit: Int? = nil
-    ) throws -> [(Left, Right?)] {
-        var pairs: [(Left, Right?)] = []
-        try joinRows(Left.self, Right.self, "LEFT OUTER JOIN", condition, filter, order, limit) { left, right in
-            pairs.append((left, right))
-        }
-        return pairs
+    public func join<N: Record>(_ type: JoinType, _ other: RecordAlias<N>) -> RecordJoin {
+        RecordJoin(query: query.join(type, other.table), sides: sides + [(other.name, N.tableName)])
     }
 
-    /// The SQL of a join of two record tables.
-    static func joinSQL(
-        _ leftTable: String, _ rightTable: String, _ join: String, _ condition: SQLExpression<Bool>,
-        _ filter: SQLExpression<Bool?>?, _ order: [Expressible], _ limit: Int?
-    ) -> (String, [Binding?]) {
-        let left = SQLIdentifier.quote(leftTable)
-        let right = SQLIdentifier.quote(rightTable)
-        var sql = "SELECT \(left).*, \(right).* FROM \(left) \(join) \(right) ON " + condition.template
-        var bindings = condition.bindings
-        if let filter {
-            sql += " WHERE " + filter.template
-            bindings += filter.bindings
-        }
-        if !order.isEmpty {
-            let terms = order.map(\.expression)
-            sql += " ORDER BY " + terms.map(\.template).joined(separator: ", ")
-            bindings += terms.flatMap(\.bindings)
-        }
-        if let limit { sql += " LIMIT \(limit)" }
-        return (sql, bindings)
+    /// Adds record type `other`'s table, under its own name, without a condition (`.cross`).
+    public func join<N: Record>(_ type: JoinType, _ other: N.Type) -> RecordJoin {
+        join(type, N.alias())
     }
 
-    private func joinRows<Left: Record, Right: Record>(
-        _ left: Left.Type, _ right: Right.Type, _ join: String, _ condition: SQLExpression<Bool>,
-        _ filter: SQLExpression<Bool?>?, _ order: [Expressible], _ limit: Int?, _ body: (Left, Right?) throws -> Void
-    ) throws {
-        try withLock {
-            let leftPlan = recordPlan(Left.self)
-            let rightPlan = recordPlan(Right.self)
-            let (sql, bindings) = Self.joinSQL(
-                leftPlan.tableName, rightPlan.tableName, join, condition, filter, order, limit)
-            try withRawStatement(sql) { statement in
-                try bindRaw(statement, bindings: bindings)
-                // The columns are counted and the decoders found after the first step, in which
-                // SQLite re-prepares a statement whose schema changed.
-                guard try stepRaw(statement) else { return }
-                let leftCount = try tableColumns(leftPlan.tableName).count
-                let state = StatementState.of(statement)
-                let leftDecoder = state.decoder(
-                    for: Left.self, statement: statement, range: 0..<leftCount, naming: leftPlan.naming,
-                    options: leftPlan.options, userInfo: [:], cached: true)
-                let rightDecoder = state.decoder(
-                    for: Right.self, statement: statement, range: leftCount..<statement.columnCount,
-                    naming: rightPlan.naming, options: rightPlan.options, userInfo: [:], cached: true)
-                let rightMap = rightDecoder.lookup.map
-                let rightKey = rightMap.indices[rightPlan.primaryKey.column]
-                let rightColumns = rightMap.base..<(rightMap.base + rightMap.names.count)
-                repeat {
-                    let leftRecord = try leftDecoder.decodeRow(Left.self)
-                    let row = RowReader(statement.handle)
-                    let missing =
-                        rightKey.map { row.isNull(at: Int32($0)) }
-                        ?? rightColumns.allSatisfy { row.isNull(at: Int32($0)) }
-                    try body(leftRecord, missing ? nil : try rightDecoder.decodeRow(Right.self))
-                } while try stepRaw(statement)
-            }
+    // MARK: - Narrowing
+
+    /// Keeps the rows `predicate` selects (added to an earlier filter with `AND`).
+    public func filter(_ predicate: SQLExpression<Bool>) -> RecordJoin {
+        RecordJoin(query: query.filter(predicate), sides: sides)
+    }
+
+    /// Keeps the rows `predicate` selects (added to an earlier filter with `AND`).
+    public func filter(_ predicate: SQLExpression<Bool?>) -> RecordJoin {
+        RecordJoin(query: query.filter(predicate), sides: sides)
+    }
+
+    /// Orders the rows by `terms` (replacing an earlier order).
+    public func order(_ terms: Expressible...) -> RecordJoin {
+        order(terms)
+    }
+
+    /// Orders the rows by `terms` (replacing an earlier order).
+    public func order(_ terms: [Expressible]) -> RecordJoin {
+        RecordJoin(query: query.order(terms), sides: sides)
+    }
+
+    /// Returns at most `length` rows (all of them when nil).
+    public func limit(_ length: Int?) -> RecordJoin {
+        RecordJoin(query: query.limit(length), sides: sides)
+    }
+
+    /// Returns at most `length` rows, after skipping `offset`.
+    public func limit(_ length: Int, offset: Int) -> RecordJoin {
+        RecordJoin(query: query.limit(length, offset: offset), sides: sides)
+    }
+
+    // MARK: - SQL
+
+    /// The `SELECT` this join runs: every column of each side, in order.
+    public var expression: SQLExpression<Void> {
+        query.select(sides.map { SQLExpression<Void>(literal: SQLIdentifier.quote($0.name) + ".*") }).expression
+    }
+
+    /// The `SELECT` this join runs, with its values inlined (for logs and tests).
+    public var sql: String { expression.asSQL() }
+
+    /// Throws when two sides go by one name (their columns could not be told apart), or when
+    /// `tables` (the tables of the record types a fetch names) are not the join's.
+    func check(tables: [String]) throws(Result) {
+        var seen = Set<String>()
+        for side in sides where !seen.insert(side.name).inserted {
+            throw Result.misuse("the join names two tables \"\(side.name)\": give one of them an alias (\(sql))")
         }
+        guard tables == sides.map(\.table) else {
+            throw Result.misuse(
+                "the join's tables are \(sides.map(\.table)), but the records to read are of \(tables) (\(sql))")
+        }
+    }
+}
+
+extension RecordAlias {
+    /// A join starting from this alias: adds `other` with a join of kind `type` on `condition`.
+    ///
+    /// ```swift
+    /// let e = Employee.alias("e"), m = Employee.alias("m")
+    /// let rows = try e.join(.leftOuter, m, on: e[managerID] == m[id]).fetchAll(Employee.self, Employee.self, in: db)
+    /// ```
+    public func join<N: Record>(_ type: JoinType, _ other: RecordAlias<N>, on condition: SQLExpression<Bool>)
+        -> RecordJoin
+    {
+        RecordJoin(self).join(type, other, on: condition)
+    }
+
+    /// A join starting from this alias, on an optional condition.
+    public func join<N: Record>(_ type: JoinType, _ other: RecordAlias<N>, on condition: SQLExpression<Bool?>)
+        -> RecordJoin
+    {
+        RecordJoin(self).join(type, other, on: condition)
+    }
+
+    /// A join starting from this alias, adding record type `other`'s table under its own name.
+    public func join<N: Record>(_ type: JoinType, _ other: N.Type, on condition: SQLExpression<Bool>) -> RecordJoin {
+        RecordJoin(self).join(type, other, on: condition)
+    }
+
+    /// A join starting from this alias, adding record type `other`'s table on an optional
+    /// condition.
+    public func join<N: Record>(_ type: JoinType, _ other: N.Type, on condition: SQLExpression<Bool?>) -> RecordJoin {
+        RecordJoin(self).join(type, other, on: condition)
+    }
+
+    /// A join starting from this alias, adding `other` without a condition (`.cross`).
+    public func join<N: Record>(_ type: JoinType, _ other: RecordAlias<N>) -> RecordJoin {
+        RecordJoin(self).join(type, other)
+    }
+
+    /// A join starting from this alias, adding record type `other`'s table without a condition.
+    public func join<N: Record>(_ type: JoinType, _ other: N.Type) -> RecordJoin {
+        RecordJoin(self).join(type, other)
+    }
+}
+
+extension Record {
+    /// A join starting from this record's table under its own name: adds `other`'s table with a
+    /// join of kind `type` on `condition`.
+    ///
+    /// ```swift
+    /// let pairs = try Book.join(.inner, Author.self, on: Book.foreignKey("author_id", to: Author.self))
+    ///     .fetchAll(Book.self, Author.self, in: db)
+    /// ```
+    public static func join<N: Record>(_ type: JoinType, _ other: N.Type, on condition: SQLExpression<Bool>)
+        -> RecordJoin
+    {
+        alias().join(type, other, on: condition)
+    }
+
+    /// A join starting from this record's table, adding `other`'s table on an optional condition.
+    public static func join<N: Record>(_ type: JoinType, _ other: N.Type, on condition: SQLExpression<Bool?>)
+        -> RecordJoin
+    {
+        alias().join(type, other, on: condition)
+    }
+
+    /// A join starting from this record's table, adding the alias `other` on `condition`.
+    public static func join<N: Record>(_ type: JoinType, _ other: RecordAlias<N>, on condition: SQLExpression<Bool>)
+        -> RecordJoin
+    {
+        alias().join(type, other, on: condition)
+    }
+
+    /// A join starting from this record's table, adding the alias `other` on an optional
+    /// condition.
+    public static func join<N: Record>(
+        _ type: JoinType, _ other: RecordAlias<N>, on condition: SQLExpression<Bool?>
+    ) -> RecordJoin {
+        alias().join(type, other, on: condition)
+    }
+
+    /// A join starting from this record's table, adding `other`'s table without a condition.
+    public static func join<N: Record>(_ type: JoinType, _ other: N.Type) -> RecordJoin {
+        alias().join(type, other)
+    }
+
+    /// A join starting from this record's table, adding the alias `other` without a condition.
+    public static func join<N: Record>(_ type: JoinType, _ other: RecordAlias<N>) -> RecordJoin {
+        alias().join(type, other)
     }
 }
