@@ -23,6 +23,11 @@ final class RecordPlan {
     let deleteSQL: String
     let countSQL: String
 
+    /// Whether the type's table is known to exist on this connection: from the start, unless
+    /// the type creates its table on first use; then once ``Connection/prepareTable(_:_:)``
+    /// made or completed it (one flag check per later use).
+    @exclusivity(unchecked) var tableIsReady: Bool
+
     // Touched with the connection's lock held: no dynamic exclusivity checks.
     /// `INSERT` and `UPDATE` statements by the columns they set.
     @exclusivity(unchecked) private var insertSQLs: [[String]: String] = [:]
@@ -47,6 +52,7 @@ final class RecordPlan {
         options = R.codingOptions
         naming = ColumnNaming(options: options, mapping: R.columnMapping)
         timestamps = R.timestamps
+        tableIsReady = !R.createsTableOnFirstUse
         let key = SQLIdentifier.quote(primaryKey.column)
         selectSQL = "SELECT * FROM " + quotedTable
         findSQL = selectSQL + " WHERE " + key + " = ?"
