@@ -63,15 +63,15 @@ struct RecordSchema {
             guard declarations[name] == nil else {
                 throw RecordError.schema(type: plan.rowType, reason: "column \"\(name)\" is declared twice")
             }
-            if declaration.primaryKey, !isKey {
-                throw RecordError.schema(
-                    type: plan.rowType,
-                    reason: "\"\(name)\" is declared the primary key, but the type's primaryKey is \"\(key.column)\"")
-            }
             if declaration.autoIncrement, !(isKey && key.isAutoIncrement) {
                 throw RecordError.schema(
                     type: plan.rowType,
                     reason: "AUTOINCREMENT on \"\(name)\" needs primaryKey to be .autoIncrement(\"\(name)\")")
+            }
+            if declaration.primaryKey, !isKey {
+                throw RecordError.schema(
+                    type: plan.rowType,
+                    reason: "\"\(name)\" is declared the primary key, but the type's primaryKey is \"\(key.column)\"")
             }
             if let type = declaration.type {
                 if isKey, key.isAutoIncrement, type.rawValue.uppercased() != "INTEGER" {
