@@ -25,12 +25,16 @@ extension Connection {
     /// one), which checks again, so that threads and connections using the type for the first
     /// time at once create it once. A complete table is only read (a pool's readers, which
     /// cannot write, find it complete once the writer synced it).
+    ///
+    /// The table is remembered as made only when no write transaction is open: one made or
+    /// found inside a write transaction could still be rolled back, so it is checked again at
+    /// each use until one outside such a transaction.
     private func prepareTable<R: Record>(_ type: R.Type, _ plan: RecordPlan) throws {
-        let schema = try RecordSchema(R.self)
+        let schema = try plan.schema(R.self)
         if try !isComplete(schema) {
             try atomically { if try !isComplete(schema) { _ = try syncSchema(schema) } }
         }
-        plan.tableIsReady = true
+        plan.tableIsReady = sqlite3_txn_state(handle, nil) != SQLITE_TXN_WRITE
     }
 
     /// Forgets that the table of `R` was made on this connection (it was dropped): the next use

@@ -61,7 +61,7 @@ extension Record {
     /// ```
     public static func dropTable(ifExists: Bool = true) throws {
         let database = try resolvedDatabase()
-        try database.write(Self.self) { db in try dropTable(ifExists: ifExists, in: db) }
+        try database.write { db in try dropTable(ifExists: ifExists, in: db) }
         database.synced.remove(ObjectIdentifier(Self.self))
     }
 
@@ -76,7 +76,7 @@ extension Record {
     /// ``dropTable(ifExists:)`` in a write of `writer`.
     public static func dropTable(ifExists: Bool = true, in writer: some DatabaseWriter) throws {
         let database = RecordDatabase(writer)
-        try database.write(Self.self) { db in try dropTable(ifExists: ifExists, in: db) }
+        try database.write { db in try dropTable(ifExists: ifExists, in: db) }
         database.synced.remove(ObjectIdentifier(Self.self))
     }
 

@@ -129,8 +129,8 @@ extension RecordDatabase {
 
     // MARK: - Record accesses
 
-    /// Runs `body` to read records of `type`: on a queue or a pool, after its table was made
-    /// by the writer when the type creates it on first use (readers cannot write).
+    /// Runs `body` to read records of `type`: on a queue or a pool, after its writer created
+    /// or completed the table when the type creates it on first use (reads are query-only).
     func read<R: Record, T>(_ type: R.Type, _ body: (Connection) throws -> T) throws -> T {
         if let db = activeConnection { return try body(db) }
         switch storage {
@@ -138,24 +138,22 @@ extension RecordDatabase {
             return try body(db)
         case .writer(let object):
             let writer = try Self.writer(object)
-            if R.createsTableOnFirstUse, !synced.contains(ObjectIdentifier(R.self)) {
-                try writer.writeWithoutTransaction { db in try db.prepareTable(R.self) }
-                synced.insert(ObjectIdentifier(R.self))
-            }
+            try syncTable(R.self, writer)
             return try writer.read { db in try joining(db, body) }
         }
     }
 
-    /// Runs `body` to write records of `type`, in a transaction on a queue or a pool.
+    /// Runs `body` to write records of `type`, in a transaction on a queue or a pool (after
+    /// the table was synced outside it, so that a rollback cannot undo it unnoticed).
     func write<R: Record, T>(_ type: R.Type, _ body: (Connection) throws -> T) throws -> T {
         if let db = activeConnection { return try body(db) }
         switch storage {
         case .connection(let db):
             return try body(db)
         case .writer(let object):
-            let value = try Self.writer(object).write { db in try joining(db, body) }
-            if R.createsTableOnFirstUse { synced.insert(ObjectIdentifier(R.self)) }
-            return value
+            let writer = try Self.writer(object)
+            try syncTable(R.self, writer)
+            return try writer.write { db in try joining(db, body) }
         }
     }
 
@@ -168,26 +166,38 @@ extension RecordDatabase {
             return try body(db)
         case .writer(let object):
             let writer = try Self.writer(object)
-            if R.createsTableOnFirstUse, !synced.contains(ObjectIdentifier(R.self)) {
-                try await writer.writeWithoutTransaction { db in try db.prepareTable(R.self) }
-                synced.insert(ObjectIdentifier(R.self))
-            }
+            try await syncTable(R.self, writer)
             return try await writer.read { db in try joining(db, body) }
         }
     }
 
     /// The async ``write(_:_:)``.
-    func write<R: Record & Sendable, T: Sendable>(_ type: R.Type, _ body: @escaping @Sendable (Connection) throws -> T)
-        async throws -> T
-    {
+    func write<R: Record & Sendable, T: Sendable>(
+        _ type: R.Type, _ body: @escaping @Sendable (Connection) throws -> T
+    ) async throws -> T {
         switch storage {
         case .connection(let db):
             return try body(db)
         case .writer(let object):
-            let value = try await Self.writer(object).write { db in try joining(db, body) }
-            if R.createsTableOnFirstUse { synced.insert(ObjectIdentifier(R.self)) }
-            return value
+            let writer = try Self.writer(object)
+            try await syncTable(R.self, writer)
+            return try await writer.write { db in try joining(db, body) }
         }
+    }
+
+    /// Has the writer create or complete the table of `R`, outside any transaction, the first
+    /// time the type (which creates its table on first use) meets this database.
+    private func syncTable<R: Record>(_ type: R.Type, _ writer: any DatabaseWriter) throws {
+        guard R.createsTableOnFirstUse, !synced.contains(ObjectIdentifier(R.self)) else { return }
+        try writer.writeWithoutTransaction { db in try db.prepareTable(R.self) }
+        synced.insert(ObjectIdentifier(R.self))
+    }
+
+    /// The async ``syncTable(_:_:)``.
+    private func syncTable<R: Record & Sendable>(_ type: R.Type, _ writer: any DatabaseWriter) async throws {
+        guard R.createsTableOnFirstUse, !synced.contains(ObjectIdentifier(R.self)) else { return }
+        try await writer.writeWithoutTransaction { db in try db.prepareTable(R.self) }
+        synced.insert(ObjectIdentifier(R.self))
     }
 
     /// The writer a `.writer` storage holds.

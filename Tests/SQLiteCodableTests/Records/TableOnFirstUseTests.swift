@@ -141,6 +141,35 @@ struct TableOnFirstUseTests {
         #expect(try Tick.count(in: queue) == 0)
     }
 
+    @Test("a table made inside a transaction that rolls back is made again at the next use")
+    func rolledBack() throws {
+        struct Failure: Error {}
+        let db = try Connection()
+        #expect(throws: Failure.self) {
+            try db.transaction {
+                var tick = Tick(worker: 1, n: 1)
+                try tick.save(in: db)
+                #expect(try Tick.count(in: db) == 1)
+                throw Failure()
+            }
+        }
+        #expect(try db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'tick'") as? Int64 == 0)
+        var tick = Tick(worker: 1, n: 2)
+        try tick.save(in: db)
+        #expect(try Tick.findAll(in: db) == [tick])
+
+        let queue = try DatabaseQueue()
+        #expect(throws: Failure.self) {
+            try RecordDatabase(queue).transaction { db in
+                var tick = Tick(worker: 2, n: 1)
+                try tick.save(in: db)
+                throw Failure()
+            }
+        }
+        try tick.insert(in: queue)
+        #expect(try Tick.findAll(in: queue) == [tick])
+    }
+
     @Test("types that do not create their table on first use never touch the schema")
     func optIn() throws {
         let db = try Connection()
