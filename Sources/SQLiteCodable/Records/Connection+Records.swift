@@ -15,7 +15,7 @@ extension Connection {
     @discardableResult
     public func insert<R: Record>(_ record: R) throws -> Int64 {
         try withLock {
-            let plan = recordPlan(R.self)
+            let plan = try usablePlan(R.self)
             let encoder = plan.takeEncoder()
             defer { plan.giveBack(encoder) }
             try encoder.encodeInPlace(record)
@@ -42,7 +42,7 @@ extension Connection {
     @discardableResult
     public func insertMany<R: Record>(_ records: [R]) throws -> [Int64] {
         try inTransaction {
-            let plan = recordPlan(R.self)
+            let plan = try usablePlan(R.self)
             let encoder = plan.takeEncoder()
             defer { plan.giveBack(encoder) }
             var rowids: [Int64] = []
@@ -100,7 +100,7 @@ extension Connection {
     /// upserted.
     public func save<R: Record>(_ record: inout R) throws {
         try withLock {
-            let plan = recordPlan(R.self)
+            let plan = try usablePlan(R.self)
             var (columns, values) = try plan.encode(record)
             let keyIndex = try plan.keyIndex(columns)
             if plan.isNew(values[keyIndex]) {
@@ -161,7 +161,7 @@ extension Connection {
     @discardableResult
     public func update<R: Record>(_ record: R) throws -> Bool {
         try withLock {
-            let plan = recordPlan(R.self)
+            let plan = try usablePlan(R.self)
             var (columns, values) = try plan.encode(record)
             return try updateEncoded(plan, &columns, &values)
         }
@@ -178,7 +178,7 @@ extension Connection {
     /// ```
     @discardableResult
     public func update<R: Record>(_ record: R, from original: R) throws -> Bool {
-        try withLock { try update(recordPlan(R.self), record, from: original) }
+        try withLock { try update(usablePlan(R.self), record, from: original) }
     }
 
     /// ``update(_:from:)`` with the connection locked.
@@ -207,7 +207,7 @@ extension Connection {
     @discardableResult
     public func delete<R: Record>(_ record: R) throws -> Bool {
         try withLock {
-            let plan = recordPlan(R.self)
+            let plan = try usablePlan(R.self)
             let (columns, values) = try plan.encode(record)
             return try deleteRow(plan, key: values[try plan.keyIndex(columns)])
         }
@@ -221,7 +221,7 @@ extension Connection {
     @discardableResult
     public func delete<R: Record>(_ type: R.Type, id: some Encodable) throws -> Bool {
         try withLock {
-            let plan = recordPlan(R.self)
+            let plan = try usablePlan(R.self)
             return try deleteRow(plan, key: try keyValue(id, plan))
         }
     }
@@ -248,13 +248,16 @@ extension Connection {
 
     /// Reads records with a statement-cached decoder.
     func fetchRecords<R: Record>(_ type: R.Type, sql: String, bindings: [Binding?], first: Bool = false) throws -> [R] {
-        try withRawStatement(sql) { statement in
-            let plan = recordPlan(R.self)
-            try bindRaw(statement, bindings: bindings)
-            return try decodeRows(R.self, statement, limit: first ? 1 : .max) { state in
-                state.decoder(
-                    for: R.self, statement: statement, naming: plan.naming, options: plan.options, userInfo: [:],
-                    cached: true)
+        try withLock {
+            // The table first (a type may create it on first use), then the statement.
+            let plan = try usablePlan(R.self)
+            return try withRawStatement(sql) { statement in
+                try bindRaw(statement, bindings: bindings)
+                return try decodeRows(R.self, statement, limit: first ? 1 : .max) { state in
+                    state.decoder(
+                        for: R.self, statement: statement, naming: plan.naming, options: plan.options, userInfo: [:],
+                        cached: true)
+                }
             }
         }
     }
@@ -291,7 +294,7 @@ extension Connection {
         // it: a generic closure returning `R?` would look the optional's type up on each call.
         var record: R?
         try withLock { () throws -> Void in
-            let plan = recordPlan(R.self)
+            let plan = try usablePlan(R.self)
             let statement = try plan.takeLookup(from: self)
             defer { plan.giveBackLookup(statement, to: self) }
             try bind(statement, plan)

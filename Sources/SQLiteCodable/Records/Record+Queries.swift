@@ -56,16 +56,18 @@ extension Record {
     /// let expensive = try Item.count(in: db, filter: price > 100)
     /// ```
     public static func count(in db: Connection, filter: SQLExpression<Bool?>? = nil) throws -> Int {
-        var sql = db.withLock { db.recordPlan(Self.self).countSQL }
-        var bindings: [Binding?] = []
-        if let filter {
-            sql += " WHERE " + filter.template
-            bindings = filter.bindings
-        }
-        return try db.withRawStatement(sql) { statement in
-            try db.bindRaw(statement, bindings: bindings)
-            guard try db.stepRaw(statement) else { return 0 }
-            return Int(sqlite3_column_int64(statement.handle, 0))
+        try db.withLock {
+            var sql = try db.usablePlan(Self.self).countSQL
+            var bindings: [Binding?] = []
+            if let filter {
+                sql += " WHERE " + filter.template
+                bindings = filter.bindings
+            }
+            return try db.withRawStatement(sql) { statement in
+                try db.bindRaw(statement, bindings: bindings)
+                guard try db.stepRaw(statement) else { return 0 }
+                return Int(sqlite3_column_int64(statement.handle, 0))
+            }
         }
     }
 
@@ -79,7 +81,10 @@ extension Record {
     public static func deleteAll(in db: Connection, filter: SQLExpression<Bool?>? = nil) throws -> Int {
         var query = table
         if let filter { query = query.filter(filter) }
-        return try db.run(query.delete())
+        return try db.withLock {
+            _ = try db.usablePlan(Self.self)
+            return try db.run(query.delete())
+        }
     }
 
     /// The typed-tier query for a filter, an order and a limit on the record's table.

@@ -36,6 +36,42 @@ public protocol Record: Codable {
     /// update (declare `createdAt`/`updatedAt` properties, with the snake-case options or a
     /// mapping, to read them). Default: `false`.
     static var timestamps: Bool { get }
+
+    /// The database of this type's calls that name none (`try item.save()`,
+    /// `Item.findAll()`), before ``databaseName`` and the default. Default: `nil`.
+    ///
+    /// ```swift
+    /// struct AuditEntry: Record {
+    ///     static let database: RecordDatabase? = RecordDatabase(auditQueue)
+    ///     ...
+    /// }
+    /// ```
+    static var database: RecordDatabase? { get }
+
+    /// The name of the registered database (``RecordDatabase/register(_:named:)-(Connection,_)``)
+    /// of this type's calls that name none, when ``database`` is nil. Default: `nil`, the
+    /// default database.
+    static var databaseName: String? { get }
+
+    /// Whether the first use of the type on a connection creates its table, or adds the
+    /// columns and indexes it lacks (see ``Connection/syncTable(for:)``). Default: `false`.
+    static var createsTableOnFirstUse: Bool { get }
+
+    /// Declarations of columns that need more than their derived definition: a type, a
+    /// `UNIQUE`, `DEFAULT`, `CHECK`, `COLLATE`, a foreign key... Properties not declared keep
+    /// their derived column. Default: none.
+    ///
+    /// ```swift
+    /// static var columns: [RecordColumn] {
+    ///     [RecordColumn("email", unique: true, collate: .nocase),
+    ///      RecordColumn("authorID", references: .record(Author.self, onDelete: .cascade))]
+    /// }
+    /// ```
+    static var columns: [RecordColumn] { get }
+
+    /// The indexes of the table, created with it (and by ``Connection/syncTable(for:)``).
+    /// Default: none.
+    static var indexes: [RecordIndex] { get }
 }
 
 extension Record {
@@ -53,6 +89,21 @@ extension Record {
 
     /// No timestamps.
     public static var timestamps: Bool { false }
+
+    /// None: ``databaseName``, or the default database.
+    public static var database: RecordDatabase? { nil }
+
+    /// None: the default database.
+    public static var databaseName: String? { nil }
+
+    /// `false`: the table is created by ``Connection/createTable(for:ifNotExists:)`` or by you.
+    public static var createsTableOnFirstUse: Bool { false }
+
+    /// No declarations: every column is derived from its property.
+    public static var columns: [RecordColumn] { [] }
+
+    /// No indexes.
+    public static var indexes: [RecordIndex] { [] }
 
     /// The record's table, for typed-tier queries: `Item.table.filter(price > 10)`.
     public static var table: Table { Table(tableName) }
@@ -97,8 +148,17 @@ public struct RecordKey: Sendable, Equatable {
 public enum RecordError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The record's encoded columns have no primary key column.
     case missingPrimaryKey(type: String, column: String)
-    /// The table for a record type cannot be derived from the type.
+    /// The table for a record type cannot be derived from the type (or its declarations).
     case schema(type: String, reason: String)
+    /// A call that names no database found none: no default database was set, or no database
+    /// is registered under `name` (the type's ``Record/databaseName``).
+    case noDatabase(type: String, name: String?)
+    /// A column named in an update, a finder or an order is not a column of the table (nor a
+    /// property mapped to one). Nothing was run.
+    case unknownColumn(type: String, table: String, column: String)
+    /// `ALTER TABLE ADD COLUMN` cannot add the declared column to an existing table. Nothing
+    /// was changed.
+    case unsupportedAlteration(type: String, table: String, column: String, reason: String)
 
     /// A readable explanation naming the record type.
     public var description: String {
@@ -107,6 +167,14 @@ public enum RecordError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(type) has no value for its primary key column \"\(column)\""
         case .schema(let type, let reason):
             "cannot derive a table for \(type): \(reason)"
+        case .noDatabase(let type, nil):
+            "no default database for \(type): call RecordDatabase.setDefault(_:), or give the type a database"
+        case .noDatabase(let type, let name?):
+            "no database registered as \"\(name)\" (the databaseName of \(type)): call RecordDatabase.register(_:named:)"
+        case .unknownColumn(let type, let table, let column):
+            "\"\(column)\" is not a column of table \"\(table)\" (\(type)), nor a property mapped to one"
+        case .unsupportedAlteration(let type, let table, let column, let reason):
+            "cannot add column \"\(column)\" of \(type) to the existing table \"\(table)\": \(reason)"
         }
     }
 }

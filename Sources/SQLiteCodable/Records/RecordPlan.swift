@@ -23,6 +23,13 @@ final class RecordPlan {
     let deleteSQL: String
     let countSQL: String
 
+    /// Whether the type's table is known to exist on this connection: from the start, unless
+    /// the type creates its table on first use; then once ``Connection/prepareTable(_:_:)``
+    /// made or completed it (one flag check per later use).
+    @exclusivity(unchecked) var tableIsReady: Bool
+    /// The type's table as derived (for tables on first use), made when first needed.
+    @exclusivity(unchecked) private var derivedSchema: RecordSchema?
+
     // Touched with the connection's lock held: no dynamic exclusivity checks.
     /// `INSERT` and `UPDATE` statements by the columns they set.
     @exclusivity(unchecked) private var insertSQLs: [[String]: String] = [:]
@@ -47,11 +54,20 @@ final class RecordPlan {
         options = R.codingOptions
         naming = ColumnNaming(options: options, mapping: R.columnMapping)
         timestamps = R.timestamps
+        tableIsReady = !R.createsTableOnFirstUse
         let key = SQLIdentifier.quote(primaryKey.column)
         selectSQL = "SELECT * FROM " + quotedTable
         findSQL = selectSQL + " WHERE " + key + " = ?"
         deleteSQL = "DELETE FROM " + quotedTable + " WHERE " + key + " = ?"
         countSQL = "SELECT count(*) FROM " + quotedTable
+    }
+
+    /// The type's table as derived, kept for the checks of tables on first use.
+    func schema<R: Record>(_ type: R.Type) throws -> RecordSchema {
+        if let derivedSchema { return derivedSchema }
+        let schema = try RecordSchema(R.self)
+        derivedSchema = schema
+        return schema
     }
 
     // MARK: - Encoding

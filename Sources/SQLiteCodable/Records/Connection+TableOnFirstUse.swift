@@ -1,0 +1,45 @@
+import Foundation
+
+extension Connection {
+    /// The plan of record type `R` on this connection, after creating or completing its table
+    /// when the type creates it on first use and this is the first use here. Call with the
+    /// connection locked.
+    @inline(__always)
+    func usablePlan<R: Record>(_ type: R.Type) throws -> RecordPlan {
+        let plan = recordPlan(R.self)
+        if !plan.tableIsReady { try prepareTable(R.self, plan) }
+        return plan
+    }
+
+    /// Creates or completes the table of `R` (tables on first use) unless it is complete, and
+    /// remembers it in the type's plan on this connection.
+    func prepareTable<R: Record>(_ type: R.Type) throws {
+        try withLock {
+            let plan = recordPlan(R.self)
+            if !plan.tableIsReady { try prepareTable(R.self, plan) }
+        }
+    }
+
+    /// Makes the table of `R` complete, with the connection locked: when a read finds it
+    /// incomplete, it is synced in a `BEGIN IMMEDIATE` transaction (a savepoint inside an open
+    /// one), which checks again, so that threads and connections using the type for the first
+    /// time at once create it once. A complete table is only read (a pool's readers, which
+    /// cannot write, find it complete once the writer synced it).
+    ///
+    /// The table is remembered as made only when no write transaction is open: one made or
+    /// found inside a write transaction could still be rolled back, so it is checked again at
+    /// each use until one outside such a transaction.
+    private func prepareTable<R: Record>(_ type: R.Type, _ plan: RecordPlan) throws {
+        let schema = try plan.schema(R.self)
+        if try !isComplete(schema) {
+            try atomically { if try !isComplete(schema) { _ = try syncSchema(schema) } }
+        }
+        plan.tableIsReady = sqlite3_txn_state(handle, nil) != SQLITE_TXN_WRITE
+    }
+
+    /// Forgets that the table of `R` was made on this connection (it was dropped): the next use
+    /// of a type that creates its table on first use makes it again.
+    func forgetTable<R: Record>(_ type: R.Type) {
+        withLock { recordPlan(R.self).tableIsReady = !R.createsTableOnFirstUse }
+    }
+}

@@ -1,0 +1,506 @@
+import Foundation
+
+// The async forms of the ActiveRecord-style calls, for Sendable records: the same names,
+// awaited. A queue or a pool runs them on its connections' own queues (reads through `read`,
+// writes through `write`); a connection runs them on the calling task. From a synchronous
+// context, the synchronous forms are called.
+
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
+extension Record where Self: Sendable {
+    private static func asyncRead<T: Sendable>(
+        _ database: RecordDatabase, _ body: @escaping @Sendable (Connection) throws -> T
+    ) async throws -> T {
+        try await database.read(Self.self, body)
+    }
+
+    private static func asyncWrite<T: Sendable>(
+        _ database: RecordDatabase, _ body: @escaping @Sendable (Connection) throws -> T
+    ) async throws -> T {
+        try await database.write(Self.self, body)
+    }
+
+    // MARK: - Saving
+
+    /// The async ``save()``.
+    ///
+    /// ```swift
+    /// var item = Item(name: "Pen", price: 1.5)
+    /// try await item.save()
+    /// ```
+    public mutating func save() async throws {
+        try await save(on: Self.resolvedDatabase())
+    }
+
+    /// The async ``save()`` in a write of `writer`.
+    public mutating func save(in writer: some DatabaseWriter) async throws {
+        try await save(on: RecordDatabase(writer))
+    }
+
+    private mutating func save(on database: RecordDatabase) async throws {
+        let record = self
+        self = try await Self.asyncWrite(database) { db in
+            var saved = record
+            try db.save(&saved)
+            return saved
+        }
+    }
+
+    /// The async ``insert()``.
+    @discardableResult
+    public mutating func insert() async throws -> Int64 {
+        try await insert(on: Self.resolvedDatabase())
+    }
+
+    /// The async ``insert()`` in a write of `writer`.
+    @discardableResult
+    public mutating func insert(in writer: some DatabaseWriter) async throws -> Int64 {
+        try await insert(on: RecordDatabase(writer))
+    }
+
+    private mutating func insert(on database: RecordDatabase) async throws -> Int64 {
+        let record = self
+        let (inserted, rowid) = try await Self.asyncWrite(database) { db in
+            var inserted = record
+            let rowid = try db.insertRecord(&inserted)
+            return (inserted, rowid)
+        }
+        self = inserted
+        return rowid
+    }
+
+    /// The async ``update()``.
+    @discardableResult
+    public mutating func update() async throws -> Bool {
+        try await update(on: Self.resolvedDatabase()) { db, record in try db.updateRecord(&record) }
+    }
+
+    /// The async ``update()`` in a write of `writer`.
+    @discardableResult
+    public mutating func update(in writer: some DatabaseWriter) async throws -> Bool {
+        try await update(on: RecordDatabase(writer)) { db, record in try db.updateRecord(&record) }
+    }
+
+    /// Runs a mutating update of the record in a write, and takes the record back.
+    private mutating func update(
+        on database: RecordDatabase, _ body: @escaping @Sendable (Connection, inout Self) throws -> Bool
+    ) async throws -> Bool {
+        let record = self
+        let (updated, changed) = try await Self.asyncWrite(database) { db in
+            var updated = record
+            let changed = try body(db, &updated)
+            return (updated, changed)
+        }
+        self = updated
+        return changed
+    }
+
+    /// The async ``delete()``.
+    @discardableResult
+    public func delete() async throws -> Bool {
+        let record = self
+        return try await Self.asyncWrite(Self.resolvedDatabase()) { db in try db.delete(record) }
+    }
+
+    /// The async ``delete()`` in a write of `writer`.
+    @discardableResult
+    public func delete(in writer: some DatabaseWriter) async throws -> Bool {
+        let record = self
+        return try await Self.asyncWrite(RecordDatabase(writer)) { db in try db.delete(record) }
+    }
+
+    // MARK: - Updates by name and by setters
+
+    /// The async ``update(_:value:)``.
+    @discardableResult
+    public mutating func update(_ column: String, value: Binding?) async throws -> Bool {
+        try await update([column: value])
+    }
+
+    /// The async ``update(_:value:)`` in a write of `writer`.
+    @discardableResult
+    public mutating func update(_ column: String, value: Binding?, in writer: some DatabaseWriter) async throws -> Bool
+    {
+        try await update([column: value], in: writer)
+    }
+
+    /// The async ``update(_:)-([String:Binding?])``.
+    @discardableResult
+    public mutating func update(_ values: [String: Binding?]) async throws -> Bool {
+        try await update(on: Self.resolvedDatabase()) { db, record in try record.update(values, in: db) }
+    }
+
+    /// The async ``update(_:)-([String:Binding?])`` in a write of `writer`.
+    @discardableResult
+    public mutating func update(_ values: [String: Binding?], in writer: some DatabaseWriter) async throws -> Bool {
+        try await update(on: RecordDatabase(writer)) { db, record in try record.update(values, in: db) }
+    }
+
+    /// The async ``update(_:)-([Setter])``.
+    @discardableResult
+    public mutating func update(_ setters: [Setter]) async throws -> Bool {
+        try await update(on: Self.resolvedDatabase()) { db, record in try record.update(setters, in: db) }
+    }
+
+    /// The async ``update(_:)-([Setter])`` in a write of `writer`.
+    @discardableResult
+    public mutating func update(_ setters: [Setter], in writer: some DatabaseWriter) async throws -> Bool {
+        try await update(on: RecordDatabase(writer)) { db, record in try record.update(setters, in: db) }
+    }
+
+    /// The async ``update(_:where:)-([String:Binding?],_)``.
+    @discardableResult
+    public static func update(_ values: [String: Binding?], where conditions: [String: Binding?]) async throws -> Int {
+        try await asyncWrite(resolvedDatabase()) { db in try update(values, where: conditions, in: db) }
+    }
+
+    /// The async ``update(_:where:)-([String:Binding?],_)`` in a write of `writer`.
+    @discardableResult
+    public static func update(
+        _ values: [String: Binding?], where conditions: [String: Binding?], in writer: some DatabaseWriter
+    ) async throws -> Int {
+        try await asyncWrite(RecordDatabase(writer)) { db in try update(values, where: conditions, in: db) }
+    }
+
+    /// The async ``update(_:where:)-([Setter],SQLExpression<Bool?>?)``.
+    @discardableResult
+    public static func update(_ setters: [Setter], where filter: SQLExpression<Bool?>?) async throws -> Int {
+        try await asyncWrite(resolvedDatabase()) { db in try update(setters, where: filter, in: db) }
+    }
+
+    /// The async ``update(_:where:)-([Setter],SQLExpression<Bool>)``.
+    @discardableResult
+    public static func update(_ setters: [Setter], where filter: SQLExpression<Bool>) async throws -> Int {
+        try await update(setters, where: SQLExpression<Bool?>(filter))
+    }
+
+    /// The async ``update(_:where:)-([Setter],SQLExpression<Bool?>?)`` in a write of `writer`.
+    @discardableResult
+    public static func update(_ setters: [Setter], where filter: SQLExpression<Bool?>?, in writer: some DatabaseWriter)
+        async throws -> Int
+    {
+        try await asyncWrite(RecordDatabase(writer)) { db in try update(setters, where: filter, in: db) }
+    }
+
+    /// The async ``update(_:where:)-([Setter],SQLExpression<Bool>)`` in a write of `writer`.
+    @discardableResult
+    public static func update(_ setters: [Setter], where filter: SQLExpression<Bool>, in writer: some DatabaseWriter)
+        async throws -> Int
+    {
+        try await update(setters, where: SQLExpression<Bool?>(filter), in: writer)
+    }
+
+    // MARK: - Batches
+
+    /// The async ``insertBatch(_:)``.
+    @discardableResult
+    public static func insertBatch(_ records: [Self]) async throws -> [Int64] {
+        try await asyncWrite(resolvedDatabase()) { db in try db.insertMany(records) }
+    }
+
+    /// The async ``insertBatch(_:)`` in a write of `writer`.
+    @discardableResult
+    public static func insertBatch(_ records: [Self], in writer: some DatabaseWriter) async throws -> [Int64] {
+        try await asyncWrite(RecordDatabase(writer)) { db in try db.insertMany(records) }
+    }
+
+    /// The async ``updateBatch(_:)``.
+    @discardableResult
+    public static func updateBatch(_ records: [Self]) async throws -> Int {
+        try await asyncWrite(resolvedDatabase()) { db in try db.updateMany(records) }
+    }
+
+    /// The async ``updateBatch(_:)`` in a write of `writer`.
+    @discardableResult
+    public static func updateBatch(_ records: [Self], in writer: some DatabaseWriter) async throws -> Int {
+        try await asyncWrite(RecordDatabase(writer)) { db in try db.updateMany(records) }
+    }
+
+    /// The async ``deleteBatch(_:)``.
+    @discardableResult
+    public static func deleteBatch(_ records: [Self]) async throws -> Int {
+        try await asyncWrite(resolvedDatabase()) { db in try db.deleteMany(records) }
+    }
+
+    /// The async ``deleteBatch(_:)`` in a write of `writer`.
+    @discardableResult
+    public static func deleteBatch(_ records: [Self], in writer: some DatabaseWriter) async throws -> Int {
+        try await asyncWrite(RecordDatabase(writer)) { db in try db.deleteMany(records) }
+    }
+
+    /// The async ``deleteAll(_:)-(SQLExpression<Bool?>?)``.
+    @discardableResult
+    public static func deleteAll(_ filter: SQLExpression<Bool?>? = nil) async throws -> Int {
+        try await asyncWrite(resolvedDatabase()) { db in try deleteAll(in: db, filter: filter) }
+    }
+
+    /// The async ``deleteAll(_:)-(SQLExpression<Bool>)``.
+    @discardableResult
+    public static func deleteAll(_ filter: SQLExpression<Bool>) async throws -> Int {
+        try await deleteAll(SQLExpression<Bool?>(filter))
+    }
+
+    /// The async ``deleteAll(_:)-(SQLExpression<Bool?>?)`` in a write of `writer`.
+    @discardableResult
+    public static func deleteAll(_ filter: SQLExpression<Bool?>? = nil, in writer: some DatabaseWriter) async throws
+        -> Int
+    {
+        try await asyncWrite(RecordDatabase(writer)) { db in try deleteAll(in: db, filter: filter) }
+    }
+
+    /// The async ``deleteAll(_:)-(SQLExpression<Bool>)`` in a write of `writer`.
+    @discardableResult
+    public static func deleteAll(_ filter: SQLExpression<Bool>, in writer: some DatabaseWriter) async throws -> Int {
+        try await deleteAll(SQLExpression<Bool?>(filter), in: writer)
+    }
+
+    // MARK: - Finders
+
+    /// The async ``find(_:)``.
+    public static func find(_ id: some Encodable & Sendable) async throws -> Self? {
+        try await asyncRead(resolvedDatabase()) { db in try find(id, in: db) }
+    }
+
+    /// The async ``find(_:)`` in a read of `writer`.
+    public static func find(_ id: some Encodable & Sendable, in writer: some DatabaseWriter) async throws -> Self? {
+        try await asyncRead(RecordDatabase(writer)) { db in try find(id, in: db) }
+    }
+
+    /// The async ``findFirst(_:orders:)-(SQLExpression<Bool?>?,_)``.
+    public static func findFirst(_ filter: SQLExpression<Bool?>? = nil, orders: [Expressible] = []) async throws
+        -> Self?
+    {
+        try await asyncRead(resolvedDatabase()) { db in try findFirst(filter, orders: orders, in: db) }
+    }
+
+    /// The async ``findFirst(_:orders:)-(SQLExpression<Bool>,_)``.
+    public static func findFirst(_ filter: SQLExpression<Bool>, orders: [Expressible] = []) async throws -> Self? {
+        try await findFirst(SQLExpression<Bool?>(filter), orders: orders)
+    }
+
+    /// The async ``findFirst(_:orders:)-(SQLExpression<Bool?>?,_)`` in a read of `writer`.
+    public static func findFirst(
+        _ filter: SQLExpression<Bool?>? = nil, orders: [Expressible] = [], in writer: some DatabaseWriter
+    ) async throws -> Self? {
+        try await asyncRead(RecordDatabase(writer)) { db in try findFirst(filter, orders: orders, in: db) }
+    }
+
+    /// The async ``findFirst(_:orders:)-(SQLExpression<Bool>,_)`` in a read of `writer`.
+    public static func findFirst(
+        _ filter: SQLExpression<Bool>, orders: [Expressible] = [], in writer: some DatabaseWriter
+    )
+        async throws -> Self?
+    {
+        try await findFirst(SQLExpression<Bool?>(filter), orders: orders, in: writer)
+    }
+
+    /// The async ``findAll(_:orders:limit:offset:)-(SQLExpression<Bool?>?,_,_,_)``.
+    public static func findAll(
+        _ filter: SQLExpression<Bool?>? = nil, orders: [Expressible] = [], limit: Int? = nil, offset: Int? = nil
+    ) async throws -> [Self] {
+        try await asyncRead(resolvedDatabase()) { db in
+            try findAll(filter, orders: orders, limit: limit, offset: offset, in: db)
+        }
+    }
+
+    /// The async ``findAll(_:orders:limit:offset:)-(SQLExpression<Bool>,_,_,_)``.
+    public static func findAll(
+        _ filter: SQLExpression<Bool>, orders: [Expressible] = [], limit: Int? = nil, offset: Int? = nil
+    ) async throws -> [Self] {
+        try await findAll(SQLExpression<Bool?>(filter), orders: orders, limit: limit, offset: offset)
+    }
+
+    /// The async ``findAll(_:orders:limit:offset:)-(SQLExpression<Bool?>?,_,_,_)`` in a read of
+    /// `writer`.
+    public static func findAll(
+        _ filter: SQLExpression<Bool?>? = nil, orders: [Expressible] = [], limit: Int? = nil, offset: Int? = nil,
+        in writer: some DatabaseWriter
+    ) async throws -> [Self] {
+        try await asyncRead(RecordDatabase(writer)) { db in
+            try findAll(filter, orders: orders, limit: limit, offset: offset, in: db)
+        }
+    }
+
+    /// The async ``findAll(_:orders:limit:offset:)-(SQLExpression<Bool>,_,_,_)`` in a read of
+    /// `writer`.
+    public static func findAll(
+        _ filter: SQLExpression<Bool>, orders: [Expressible] = [], limit: Int? = nil, offset: Int? = nil,
+        in writer: some DatabaseWriter
+    ) async throws -> [Self] {
+        try await findAll(SQLExpression<Bool?>(filter), orders: orders, limit: limit, offset: offset, in: writer)
+    }
+
+    /// The async ``findAll(_:)-(QueryType)``.
+    public static func findAll(_ query: QueryType) async throws -> [Self] {
+        try await asyncRead(resolvedDatabase()) { db in try db.fetchAll(Self.self, query) }
+    }
+
+    /// The async ``findAll(_:)-(QueryType)`` in a read of `writer`.
+    public static func findAll(_ query: QueryType, in writer: some DatabaseWriter) async throws -> [Self] {
+        try await asyncRead(RecordDatabase(writer)) { db in try db.fetchAll(Self.self, query) }
+    }
+
+    /// The async ``findFirst(_:)-(QueryType)``.
+    public static func findFirst(_ query: QueryType) async throws -> Self? {
+        try await asyncRead(resolvedDatabase()) { db in try db.fetchOne(Self.self, query) }
+    }
+
+    /// The async ``findFirst(_:)-(QueryType)`` in a read of `writer`.
+    public static func findFirst(_ query: QueryType, in writer: some DatabaseWriter) async throws -> Self? {
+        try await asyncRead(RecordDatabase(writer)) { db in try db.fetchOne(Self.self, query) }
+    }
+
+    /// The async ``findRow(_:orders:)``.
+    public static func findRow(_ number: Int, orders: [Expressible] = []) async throws -> Self? {
+        try await asyncRead(resolvedDatabase()) { db in try findRow(number, orders: orders, in: db) }
+    }
+
+    /// The async ``findRow(_:orders:)`` in a read of `writer`.
+    public static func findRow(_ number: Int, orders: [Expressible] = [], in writer: some DatabaseWriter) async throws
+        -> Self?
+    {
+        try await asyncRead(RecordDatabase(writer)) { db in try findRow(number, orders: orders, in: db) }
+    }
+
+    /// The async ``count(_:)-(SQLExpression<Bool?>?)``.
+    public static func count(_ filter: SQLExpression<Bool?>? = nil) async throws -> Int {
+        try await asyncRead(resolvedDatabase()) { db in try count(in: db, filter: filter) }
+    }
+
+    /// The async ``count(_:)-(SQLExpression<Bool>)``.
+    public static func count(_ filter: SQLExpression<Bool>) async throws -> Int {
+        try await count(SQLExpression<Bool?>(filter))
+    }
+
+    /// The async ``count(_:)-(SQLExpression<Bool?>?)`` in a read of `writer`.
+    public static func count(_ filter: SQLExpression<Bool?>? = nil, in writer: some DatabaseWriter) async throws -> Int
+    {
+        try await asyncRead(RecordDatabase(writer)) { db in try count(in: db, filter: filter) }
+    }
+
+    /// The async ``count(_:)-(SQLExpression<Bool>)`` in a read of `writer`.
+    public static func count(_ filter: SQLExpression<Bool>, in writer: some DatabaseWriter) async throws -> Int {
+        try await count(SQLExpression<Bool?>(filter), in: writer)
+    }
+
+    /// The async ``exists(_:)-(SQLExpression<Bool?>?)``.
+    public static func exists(_ filter: SQLExpression<Bool?>? = nil) async throws -> Bool {
+        try await asyncRead(resolvedDatabase()) { db in try exists(filter, in: db) }
+    }
+
+    /// The async ``exists(_:)-(SQLExpression<Bool>)``.
+    public static func exists(_ filter: SQLExpression<Bool>) async throws -> Bool {
+        try await exists(SQLExpression<Bool?>(filter))
+    }
+
+    /// The async ``exists(_:)-(SQLExpression<Bool?>?)`` in a read of `writer`.
+    public static func exists(_ filter: SQLExpression<Bool?>? = nil, in writer: some DatabaseWriter) async throws
+        -> Bool
+    {
+        try await asyncRead(RecordDatabase(writer)) { db in try exists(filter, in: db) }
+    }
+
+    /// The async ``exists(_:)-(SQLExpression<Bool>)`` in a read of `writer`.
+    public static func exists(_ filter: SQLExpression<Bool>, in writer: some DatabaseWriter) async throws -> Bool {
+        try await exists(SQLExpression<Bool?>(filter), in: writer)
+    }
+
+    // MARK: - Finders by name
+
+    /// The async ``findFirst(_:value:orders:)``.
+    public static func findFirst(_ column: String, value: Binding?, orders: KeyValuePairs<String, Bool> = [:])
+        async throws -> Self?
+    {
+        try await asyncRead(resolvedDatabase()) { db in try findFirst(column, value: value, orders: orders, in: db) }
+    }
+
+    /// The async ``findFirst(_:value:orders:)`` in a read of `writer`.
+    public static func findFirst(
+        _ column: String, value: Binding?, orders: KeyValuePairs<String, Bool> = [:], in writer: some DatabaseWriter
+    ) async throws -> Self? {
+        try await asyncRead(RecordDatabase(writer)) { db in
+            try findFirst(column, value: value, orders: orders, in: db)
+        }
+    }
+
+    /// The async ``findAll(_:value:orders:)``.
+    public static func findAll(_ column: String, value: Binding?, orders: KeyValuePairs<String, Bool> = [:])
+        async throws -> [Self]
+    {
+        try await asyncRead(resolvedDatabase()) { db in try findAll(column, value: value, orders: orders, in: db) }
+    }
+
+    /// The async ``findAll(_:value:orders:)`` in a read of `writer`.
+    public static func findAll(
+        _ column: String, value: Binding?, orders: KeyValuePairs<String, Bool> = [:], in writer: some DatabaseWriter
+    ) async throws -> [Self] {
+        try await asyncRead(RecordDatabase(writer)) { db in try findAll(column, value: value, orders: orders, in: db) }
+    }
+
+    /// The async ``findAll(where:orders:)``.
+    public static func findAll(where conditions: [String: Binding?], orders: KeyValuePairs<String, Bool> = [:])
+        async throws -> [Self]
+    {
+        try await asyncRead(resolvedDatabase()) { db in try findAll(where: conditions, orders: orders, in: db) }
+    }
+
+    /// The async ``findAll(where:orders:)`` in a read of `writer`.
+    public static func findAll(
+        where conditions: [String: Binding?], orders: KeyValuePairs<String, Bool> = [:],
+        in writer: some DatabaseWriter
+    ) async throws -> [Self] {
+        try await asyncRead(RecordDatabase(writer)) { db in try findAll(where: conditions, orders: orders, in: db) }
+    }
+
+    /// The async ``findFirst(where:orders:)``.
+    public static func findFirst(where conditions: [String: Binding?], orders: KeyValuePairs<String, Bool> = [:])
+        async throws -> Self?
+    {
+        try await asyncRead(resolvedDatabase()) { db in try findFirst(where: conditions, orders: orders, in: db) }
+    }
+
+    /// The async ``findFirst(where:orders:)`` in a read of `writer`.
+    public static func findFirst(
+        where conditions: [String: Binding?], orders: KeyValuePairs<String, Bool> = [:],
+        in writer: some DatabaseWriter
+    ) async throws -> Self? {
+        try await asyncRead(RecordDatabase(writer)) { db in try findFirst(where: conditions, orders: orders, in: db) }
+    }
+
+    /// The async ``findAll(sqlWhere:parameters:orders:)``.
+    public static func findAll(
+        sqlWhere condition: String, parameters: [Binding?] = [], orders: KeyValuePairs<String, Bool> = [:]
+    ) async throws -> [Self] {
+        try await asyncRead(resolvedDatabase()) { db in
+            try findAll(sqlWhere: condition, parameters: parameters, orders: orders, in: db)
+        }
+    }
+
+    /// The async ``findAll(sqlWhere:parameters:orders:)`` in a read of `writer`.
+    public static func findAll(
+        sqlWhere condition: String, parameters: [Binding?] = [], orders: KeyValuePairs<String, Bool> = [:],
+        in writer: some DatabaseWriter
+    ) async throws -> [Self] {
+        try await asyncRead(RecordDatabase(writer)) { db in
+            try findAll(sqlWhere: condition, parameters: parameters, orders: orders, in: db)
+        }
+    }
+
+    /// The async ``findFirst(sqlWhere:parameters:orders:)``.
+    public static func findFirst(
+        sqlWhere condition: String, parameters: [Binding?] = [], orders: KeyValuePairs<String, Bool> = [:]
+    ) async throws -> Self? {
+        try await asyncRead(resolvedDatabase()) { db in
+            try findFirst(sqlWhere: condition, parameters: parameters, orders: orders, in: db)
+        }
+    }
+
+    /// The async ``findFirst(sqlWhere:parameters:orders:)`` in a read of `writer`.
+    public static func findFirst(
+        sqlWhere condition: String, parameters: [Binding?] = [], orders: KeyValuePairs<String, Bool> = [:],
+        in writer: some DatabaseWriter
+    ) async throws -> Self? {
+        try await asyncRead(RecordDatabase(writer)) { db in
+            try findFirst(sqlWhere: condition, parameters: parameters, orders: orders, in: db)
+        }
+    }
+}

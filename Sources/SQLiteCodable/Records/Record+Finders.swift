@@ -1,0 +1,273 @@
+import Foundation
+
+// The finders: by key, by typed condition, by typed-tier query, by row number, by column
+// name and value, by equality conditions, by an SQL condition of your own. Each on the
+// type's database (``Record/resolvedDatabase()``), on a connection, or on a queue or pool
+// (through its `read`).
+
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
+extension Record {
+    /// Runs a read of this type on its database.
+    static func reading<T>(_ body: (Connection) throws -> T) throws -> T {
+        try resolvedDatabase().read(Self.self, body)
+    }
+
+    /// Runs a read of this type on `writer`.
+    static func reading<T>(in writer: some DatabaseWriter, _ body: (Connection) throws -> T) throws -> T {
+        try RecordDatabase(writer).read(Self.self, body)
+    }
+
+    // MARK: - By key
+
+    /// The record whose primary key is `id`, or nil (SQLiteDB's `rowBy(id:)`).
+    ///
+    /// ```swift
+    /// let item = try Item.find(3)
+    /// ```
+    public static func find(_ id: some Encodable) throws -> Self? {
+        try reading { db in try find(id, in: db) }
+    }
+
+    /// ``find(_:)`` in a read of `writer`.
+    public static func find(_ id: some Encodable, in writer: some DatabaseWriter) throws -> Self? {
+        try reading(in: writer) { db in try find(id, in: db) }
+    }
+
+    // MARK: - By typed condition
+
+    /// The first record (that `filter` selects, in `orders`), or nil.
+    ///
+    /// ```swift
+    /// let pen = try Item.findFirst(name == "Pen")
+    /// let cheapest = try Item.findFirst(orders: [price.asc])
+    /// ```
+    public static func findFirst(_ filter: SQLExpression<Bool?>? = nil, orders: [Expressible] = []) throws -> Self? {
+        try reading { db in try fetchOne(in: db, filter: filter, order: orders) }
+    }
+
+    /// ``findFirst(_:orders:)-(SQLExpression<Bool?>?,_)`` with a non-optional condition.
+    public static func findFirst(_ filter: SQLExpression<Bool>, orders: [Expressible] = []) throws -> Self? {
+        try findFirst(SQLExpression<Bool?>(filter), orders: orders)
+    }
+
+    /// ``findFirst(_:orders:)-(SQLExpression<Bool?>?,_)`` on `db`.
+    public static func findFirst(_ filter: SQLExpression<Bool?>? = nil, orders: [Expressible] = [], in db: Connection)
+        throws -> Self?
+    {
+        try fetchOne(in: db, filter: filter, order: orders)
+    }
+
+    /// ``findFirst(_:orders:)-(SQLExpression<Bool?>?,_)`` on `db`, with a non-optional condition.
+    public static func findFirst(_ filter: SQLExpression<Bool>, orders: [Expressible] = [], in db: Connection) throws
+        -> Self?
+    {
+        try fetchOne(in: db, filter: filter, order: orders)
+    }
+
+    /// ``findFirst(_:orders:)-(SQLExpression<Bool?>?,_)`` in a read of `writer`.
+    public static func findFirst(
+        _ filter: SQLExpression<Bool?>? = nil, orders: [Expressible] = [], in writer: some DatabaseWriter
+    ) throws -> Self? {
+        try reading(in: writer) { db in try fetchOne(in: db, filter: filter, order: orders) }
+    }
+
+    /// ``findFirst(_:orders:)-(SQLExpression<Bool?>?,_)`` in a read of `writer`, with a
+    /// non-optional condition.
+    public static func findFirst(
+        _ filter: SQLExpression<Bool>, orders: [Expressible] = [], in writer: some DatabaseWriter
+    )
+        throws -> Self?
+    {
+        try findFirst(SQLExpression<Bool?>(filter), orders: orders, in: writer)
+    }
+
+    /// Every record, or those `filter` selects, in `orders`, at most `limit` after `offset`.
+    ///
+    /// ```swift
+    /// let all = try Item.findAll()
+    /// let iPhones = try Product.findAll(name == "iPhone", orders: [price.desc], limit: 10)
+    /// ```
+    public static func findAll(
+        _ filter: SQLExpression<Bool?>? = nil, orders: [Expressible] = [], limit: Int? = nil, offset: Int? = nil
+    ) throws -> [Self] {
+        try reading { db in try fetchAll(in: db, filter: filter, order: orders, limit: limit, offset: offset) }
+    }
+
+    /// ``findAll(_:orders:limit:offset:)-(SQLExpression<Bool?>?,_,_,_)`` with a non-optional
+    /// condition.
+    public static func findAll(
+        _ filter: SQLExpression<Bool>, orders: [Expressible] = [], limit: Int? = nil, offset: Int? = nil
+    ) throws -> [Self] {
+        try findAll(SQLExpression<Bool?>(filter), orders: orders, limit: limit, offset: offset)
+    }
+
+    /// ``findAll(_:orders:limit:offset:)-(SQLExpression<Bool?>?,_,_,_)`` on `db`.
+    public static func findAll(
+        _ filter: SQLExpression<Bool?>? = nil, orders: [Expressible] = [], limit: Int? = nil, offset: Int? = nil,
+        in db: Connection
+    ) throws -> [Self] {
+        try fetchAll(in: db, filter: filter, order: orders, limit: limit, offset: offset)
+    }
+
+    /// ``findAll(_:orders:limit:offset:)-(SQLExpression<Bool?>?,_,_,_)`` on `db`, with a
+    /// non-optional condition.
+    public static func findAll(
+        _ filter: SQLExpression<Bool>, orders: [Expressible] = [], limit: Int? = nil, offset: Int? = nil,
+        in db: Connection
+    ) throws -> [Self] {
+        try fetchAll(in: db, filter: filter, order: orders, limit: limit, offset: offset)
+    }
+
+    /// ``findAll(_:orders:limit:offset:)-(SQLExpression<Bool?>?,_,_,_)`` in a read of `writer`.
+    public static func findAll(
+        _ filter: SQLExpression<Bool?>? = nil, orders: [Expressible] = [], limit: Int? = nil, offset: Int? = nil,
+        in writer: some DatabaseWriter
+    ) throws -> [Self] {
+        try reading(in: writer) { db in
+            try fetchAll(in: db, filter: filter, order: orders, limit: limit, offset: offset)
+        }
+    }
+
+    /// ``findAll(_:orders:limit:offset:)-(SQLExpression<Bool?>?,_,_,_)`` in a read of
+    /// `writer`, with a non-optional condition.
+    public static func findAll(
+        _ filter: SQLExpression<Bool>, orders: [Expressible] = [], limit: Int? = nil, offset: Int? = nil,
+        in writer: some DatabaseWriter
+    ) throws -> [Self] {
+        try findAll(SQLExpression<Bool?>(filter), orders: orders, limit: limit, offset: offset, in: writer)
+    }
+
+    // MARK: - By typed-tier query
+
+    /// Every record a query on ``table`` selects: ActiveSQLite's chainable query.
+    ///
+    /// ```swift
+    /// let top = try Product.findAll(Product.table.filter(code > 3).order(code).limit(5))
+    /// ```
+    public static func findAll(_ query: QueryType) throws -> [Self] {
+        try reading { db in try db.fetchAll(Self.self, query) }
+    }
+
+    /// ``findAll(_:)-(QueryType)`` on `db`.
+    public static func findAll(_ query: QueryType, in db: Connection) throws -> [Self] {
+        try db.fetchAll(Self.self, query)
+    }
+
+    /// ``findAll(_:)-(QueryType)`` in a read of `writer`.
+    public static func findAll(_ query: QueryType, in writer: some DatabaseWriter) throws -> [Self] {
+        try reading(in: writer) { db in try db.fetchAll(Self.self, query) }
+    }
+
+    /// The first record a query on ``table`` selects, or nil.
+    public static func findFirst(_ query: QueryType) throws -> Self? {
+        try reading { db in try db.fetchOne(Self.self, query) }
+    }
+
+    /// ``findFirst(_:)-(QueryType)`` on `db`.
+    public static func findFirst(_ query: QueryType, in db: Connection) throws -> Self? {
+        try db.fetchOne(Self.self, query)
+    }
+
+    /// ``findFirst(_:)-(QueryType)`` in a read of `writer`.
+    public static func findFirst(_ query: QueryType, in writer: some DatabaseWriter) throws -> Self? {
+        try reading(in: writer) { db in try db.fetchOne(Self.self, query) }
+    }
+
+    // MARK: - Counting
+
+    /// The number of records (that `filter` selects).
+    ///
+    /// ```swift
+    /// let expensive = try Item.count(price > 100)
+    /// ```
+    public static func count(_ filter: SQLExpression<Bool?>? = nil) throws -> Int {
+        try reading { db in try count(in: db, filter: filter) }
+    }
+
+    /// ``count(_:)-(SQLExpression<Bool?>?)`` with a non-optional condition.
+    public static func count(_ filter: SQLExpression<Bool>) throws -> Int {
+        try count(SQLExpression<Bool?>(filter))
+    }
+
+    /// ``count(_:)-(SQLExpression<Bool?>?)`` in a read of `writer` (on a connection:
+    /// ``count(in:filter:)-(_,SQLExpression<Bool?>?)``).
+    public static func count(_ filter: SQLExpression<Bool?>? = nil, in writer: some DatabaseWriter) throws -> Int {
+        try reading(in: writer) { db in try count(in: db, filter: filter) }
+    }
+
+    /// ``count(_:)-(SQLExpression<Bool?>?)`` in a read of `writer`, with a non-optional condition.
+    public static func count(_ filter: SQLExpression<Bool>, in writer: some DatabaseWriter) throws -> Int {
+        try count(SQLExpression<Bool?>(filter), in: writer)
+    }
+
+    /// Whether there is a record (that `filter` selects).
+    ///
+    /// ```swift
+    /// if try Item.exists(name == "Pen") { ... }
+    /// ```
+    public static func exists(_ filter: SQLExpression<Bool?>? = nil) throws -> Bool {
+        try reading { db in try exists(filter, in: db) }
+    }
+
+    /// ``exists(_:)-(SQLExpression<Bool?>?)`` with a non-optional condition.
+    public static func exists(_ filter: SQLExpression<Bool>) throws -> Bool {
+        try exists(SQLExpression<Bool?>(filter))
+    }
+
+    /// ``exists(_:)-(SQLExpression<Bool?>?)`` on `db`.
+    public static func exists(_ filter: SQLExpression<Bool?>? = nil, in db: Connection) throws -> Bool {
+        try db.withLock {
+            var sql = "SELECT 1 FROM " + (try db.usablePlan(Self.self)).quotedTable
+            var bindings: [Binding?] = []
+            if let filter {
+                sql += " WHERE " + filter.template
+                bindings = filter.bindings
+            }
+            return try db.withRawStatement(sql + " LIMIT 1") { statement in
+                try db.bindRaw(statement, bindings: bindings)
+                return try db.stepRaw(statement)
+            }
+        }
+    }
+
+    /// ``exists(_:)-(SQLExpression<Bool?>?)`` on `db`, with a non-optional condition.
+    public static func exists(_ filter: SQLExpression<Bool>, in db: Connection) throws -> Bool {
+        try exists(SQLExpression<Bool?>(filter), in: db)
+    }
+
+    /// ``exists(_:)-(SQLExpression<Bool?>?)`` in a read of `writer`.
+    public static func exists(_ filter: SQLExpression<Bool?>? = nil, in writer: some DatabaseWriter) throws -> Bool {
+        try reading(in: writer) { db in try exists(filter, in: db) }
+    }
+
+    /// ``exists(_:)-(SQLExpression<Bool?>?)`` in a read of `writer`, with a non-optional condition.
+    public static func exists(_ filter: SQLExpression<Bool>, in writer: some DatabaseWriter) throws -> Bool {
+        try exists(SQLExpression<Bool?>(filter), in: writer)
+    }
+
+    // MARK: - By row number
+
+    /// The record at 0-based position `number` in `orders` (SQLiteDB's `row(number:)`), or
+    /// nil past the end (or for a negative number). Without an order, the position is
+    /// SQLite's (usually the key's) order.
+    ///
+    /// ```swift
+    /// let third = try Item.findRow(2, orders: [name.asc])
+    /// ```
+    public static func findRow(_ number: Int, orders: [Expressible] = []) throws -> Self? {
+        try reading { db in try findRow(number, orders: orders, in: db) }
+    }
+
+    /// ``findRow(_:orders:)`` on `db`.
+    public static func findRow(_ number: Int, orders: [Expressible] = [], in db: Connection) throws -> Self? {
+        guard number >= 0 else { return nil }
+        return try fetchAll(in: db, order: orders, limit: 1, offset: number).first
+    }
+
+    /// ``findRow(_:orders:)`` in a read of `writer`.
+    public static func findRow(_ number: Int, orders: [Expressible] = [], in writer: some DatabaseWriter) throws
+        -> Self?
+    {
+        try reading(in: writer) { db in try findRow(number, orders: orders, in: db) }
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+
+// Finders by column name and value, by equality conditions and by an SQL condition of your
+// own. Names are checked against the table's columns before anything runs (a property name
+// is mapped to its column); values are always bound.
+
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
+extension Record {
+    // MARK: - By column and value
+
+    /// The first record whose `column` is `value` (`nil`: `IS NULL`), in `orders` (column
+    /// names, `true` ascending), or nil.
+    ///
+    /// ```swift
+    /// let watch = try Product.findFirst("name", value: "iWatch")
+    /// ```
+    ///
+    /// - Throws: ``RecordError/unknownColumn(type:table:column:)`` for a name that is not a
+    ///   column (nor a property mapped to one).
+    public static func findFirst(_ column: String, value: Binding?, orders: KeyValuePairs<String, Bool> = [:]) throws
+        -> Self?
+    {
+        try reading { db in try findFirst(column, value: value, orders: orders, in: db) }
+    }
+
+    /// ``findFirst(_:value:orders:)`` on `db`.
+    public static func findFirst(
+        _ column: String, value: Binding?, orders: KeyValuePairs<String, Bool> = [:], in db: Connection
+    ) throws -> Self? {
+        try db.findRecords(Self.self, where: { try $0.conditions([column: value]) }, orders: orders, limit: 1).first
+    }
+
+    /// ``findFirst(_:value:orders:)`` in a read of `writer`.
+    public static func findFirst(
+        _ column: String, value: Binding?, orders: KeyValuePairs<String, Bool> = [:], in writer: some DatabaseWriter
+    ) throws -> Self? {
+        try reading(in: writer) { db in try findFirst(column, value: value, orders: orders, in: db) }
+    }
+
+    /// The records whose `column` is `value` (`nil`: `IS NULL`), in `orders` (column names,
+    /// `true` ascending, in the order given).
+    ///
+    /// ```swift
+    /// let watches = try Product.findAll("name", value: "iWatch", orders: ["price": false, "id": true])
+    /// ```
+    public static func findAll(_ column: String, value: Binding?, orders: KeyValuePairs<String, Bool> = [:]) throws
+        -> [Self]
+    {
+        try reading { db in try findAll(column, value: value, orders: orders, in: db) }
+    }
+
+    /// ``findAll(_:value:orders:)`` on `db`.
+    public static func findAll(
+        _ column: String, value: Binding?, orders: KeyValuePairs<String, Bool> = [:], in db: Connection
+    ) throws -> [Self] {
+        try db.findRecords(Self.self, where: { try $0.conditions([column: value]) }, orders: orders, limit: nil)
+    }
+
+    /// ``findAll(_:value:orders:)`` in a read of `writer`.
+    public static func findAll(
+        _ column: String, value: Binding?, orders: KeyValuePairs<String, Bool> = [:], in writer: some DatabaseWriter
+    ) throws -> [Self] {
+        try reading(in: writer) { db in try findAll(column, value: value, orders: orders, in: db) }
+    }
+
+    // MARK: - By equality conditions
+
+    /// The records matching every condition (`column = value`; a nil value: `IS NULL`), in
+    /// `orders`. No conditions: every record.
+    ///
+    /// ```swift
+    /// let outOfStock = try Item.findAll(where: ["stock": 0, "note": nil], orders: ["name": true])
+    /// ```
+    public static func findAll(where conditions: [String: Binding?], orders: KeyValuePairs<String, Bool> = [:]) throws
+        -> [Self]
+    {
+        try reading { db in try findAll(where: conditions, orders: orders, in: db) }
+    }
+
+    /// ``findAll(where:orders:)`` on `db`.
+    public static func findAll(
+        where conditions: [String: Binding?], orders: KeyValuePairs<String, Bool> = [:], in db: Connection
+    ) throws -> [Self] {
+        try db.findRecords(Self.self, where: { try $0.conditions(conditions) }, orders: orders, limit: nil)
+    }
+
+    /// ``findAll(where:orders:)`` in a read of `writer`.
+    public static func findAll(
+        where conditions: [String: Binding?], orders: KeyValuePairs<String, Bool> = [:],
+        in writer: some DatabaseWriter
+    ) throws -> [Self] {
+        try reading(in: writer) { db in try findAll(where: conditions, orders: orders, in: db) }
+    }
+
+    /// The first record matching every condition, in `orders`, or nil.
+    public static func findFirst(where conditions: [String: Binding?], orders: KeyValuePairs<String, Bool> = [:])
+        throws -> Self?
+    {
+        try reading { db in try findFirst(where: conditions, orders: orders, in: db) }
+    }
+
+    /// ``findFirst(where:orders:)`` on `db`.
+    public static func findFirst(
+        where conditions: [String: Binding?], orders: KeyValuePairs<String, Bool> = [:], in db: Connection
+    ) throws -> Self? {
+        try db.findRecords(Self.self, where: { try $0.conditions(conditions) }, orders: orders, limit: 1).first
+    }
+
+    /// ``findFirst(where:orders:)`` in a read of `writer`.
+    public static func findFirst(
+        where conditions: [String: Binding?], orders: KeyValuePairs<String, Bool> = [:],
+        in writer: some DatabaseWriter
+    ) throws -> Self? {
+        try reading(in: writer) { db in try findFirst(where: conditions, orders: orders, in: db) }
+    }
+
+    // MARK: - By an SQL condition
+
+    /// The records an SQL condition of your own selects (SQLiteDB's `rows(filter:)`), its `?`
+    /// placeholders bound to `parameters`, in `orders`.
+    ///
+    /// ```swift
+    /// let pricey = try Item.findAll(sqlWhere: "price > ? AND name LIKE ?", parameters: [10, "P%"])
+    /// ```
+    ///
+    /// The condition is SQL as written: never build it from user input, pass values as
+    /// parameters.
+    public static func findAll(
+        sqlWhere condition: String, parameters: [Binding?] = [], orders: KeyValuePairs<String, Bool> = [:]
+    ) throws -> [Self] {
+        try reading { db in try findAll(sqlWhere: condition, parameters: parameters, orders: orders, in: db) }
+    }
+
+    /// ``findAll(sqlWhere:parameters:orders:)`` on `db`.
+    public static func findAll(
+        sqlWhere condition: String, parameters: [Binding?] = [], orders: KeyValuePairs<String, Bool> = [:],
+        in db: Connection
+    ) throws -> [Self] {
+        try db.findRecords(
+            Self.self, where: { try sqlCondition(condition, parameters, $0) }, orders: orders, limit: nil)
+    }
+
+    /// ``findAll(sqlWhere:parameters:orders:)`` in a read of `writer`.
+    public static func findAll(
+        sqlWhere condition: String, parameters: [Binding?] = [], orders: KeyValuePairs<String, Bool> = [:],
+        in writer: some DatabaseWriter
+    ) throws -> [Self] {
+        try reading(in: writer) { db in
+            try findAll(sqlWhere: condition, parameters: parameters, orders: orders, in: db)
+        }
+    }
+
+    /// The first record an SQL condition of your own selects, in `orders`, or nil.
+    public static func findFirst(
+        sqlWhere condition: String, parameters: [Binding?] = [], orders: KeyValuePairs<String, Bool> = [:]
+    ) throws -> Self? {
+        try reading { db in try findFirst(sqlWhere: condition, parameters: parameters, orders: orders, in: db) }
+    }
+
+    /// ``findFirst(sqlWhere:parameters:orders:)`` on `db`.
+    public static func findFirst(
+        sqlWhere condition: String, parameters: [Binding?] = [], orders: KeyValuePairs<String, Bool> = [:],
+        in db: Connection
+    ) throws -> Self? {
+        try db.findRecords(Self.self, where: { try sqlCondition(condition, parameters, $0) }, orders: orders, limit: 1)
+            .first
+    }
+
+    /// ``findFirst(sqlWhere:parameters:orders:)`` in a read of `writer`.
+    public static func findFirst(
+        sqlWhere condition: String, parameters: [Binding?] = [], orders: KeyValuePairs<String, Bool> = [:],
+        in writer: some DatabaseWriter
+    ) throws -> Self? {
+        try reading(in: writer) { db in
+            try findFirst(sqlWhere: condition, parameters: parameters, orders: orders, in: db)
+        }
+    }
+
+    /// An SQL condition in parentheses, with its parameters as the record stores values.
+    static func sqlCondition(_ condition: String, _ parameters: [Binding?], _ columns: RecordColumns) throws -> (
+        sql: String, values: [ColumnValue]
+    ) {
+        ("(" + condition + ")", try parameters.map { try columns.value($0, column: "?") })
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
+extension RecordDatabase {
+    /// The object the database is, to tell accesses to it apart.
+    var identity: ObjectIdentifier {
+        switch storage {
+        case .connection(let connection): ObjectIdentifier(connection)
+        case .writer(let object): ObjectIdentifier(object)
+        }
+    }
+
+    /// The connection of an access to this database that the current thread or task is
+    /// inside (a ``transaction(_:)-(_)`` closure), which nested record calls join.
+    var activeConnection: Connection? {
+        guard let active = RecordAccess.active, active.owner == identity else { return nil }
+        return active.connection
+    }
+
+    /// Runs `body` with the connection marked as this database's current access.
+    func joining<T>(_ db: Connection, _ body: (Connection) throws -> T) throws -> T {
+        try RecordAccess.$active.withValue(RecordAccess(owner: identity, connection: db)) { try body(db) }
+    }
+
+    // MARK: - Transactions
+
+    /// Runs `body` in one transaction on this database: committed when it returns, rolled
+    /// back when it throws. Record calls inside that name no database, or this one, join it.
+    ///
+    /// ```swift
+    /// try database.transaction { db in
+    ///     try Item.insertBatch(items)       // joins the transaction
+    ///     var order = Order(total: 12)
+    ///     try order.save()
+    /// }
+    /// ```
+    ///
+    /// A queue or a pool runs it as a `write` (`BEGIN IMMEDIATE`); a connection in a
+    /// transaction, or in a savepoint when one is already open, as does a call inside
+    /// another transaction of the same database.
+    @discardableResult
+    public func transaction<T>(_ body: (Connection) throws -> T) throws -> T {
+        if let db = activeConnection { return try db.inTransaction { try body(db) } }
+        switch storage {
+        case .connection(let db):
+            return try db.inTransaction { try joining(db, body) }
+        case .writer(let object):
+            let writer = try Self.writer(object)
+            return try writer.write { db in try joining(db, body) }
+        }
+    }
+
+    /// The async ``transaction(_:)-(_)``: a queue or a pool runs `body` on its writer's own
+    /// queue; a connection runs it on the calling task.
+    ///
+    /// ```swift
+    /// try await database.transaction { db in
+    ///     try Item.insertBatch(items, in: db)
+    /// }
+    /// ```
+    @discardableResult
+    public func transaction<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+        switch storage {
+        case .connection(let db):
+            return try db.inTransaction { try joining(db, body) }
+        case .writer(let object):
+            let writer = try Self.writer(object)
+            return try await writer.write { db in try joining(db, body) }
+        }
+    }
+
+    /// ``transaction(_:)-(_)`` on the default database (ActiveSQLite's `save { }`).
+    ///
+    /// ```swift
+    /// try RecordDatabase.transaction { _ in
+    ///     try Product.insertBatch(products)
+    ///     var user = User(name: "Kevin")
+    ///     try user.save()
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``RecordError/noDatabase(type:name:)`` when no default is set.
+    @discardableResult
+    public static func transaction<T>(_ body: (Connection) throws -> T) throws -> T {
+        try defaultOrThrow().transaction(body)
+    }
+
+    /// The async ``transaction(_:)-(_)`` on the default database (ActiveSQLite's
+    /// `saveAsync { }`).
+    @discardableResult
+    public static func transaction<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws
+        -> T
+    {
+        try await defaultOrThrow().transaction(body)
+    }
+
+    /// Runs `body` with a connection of this database that can read (a queue's or a pool's
+    /// `read`, in one snapshot), outside any record type's bookkeeping.
+    ///
+    /// ```swift
+    /// let total = try database.read { db in try db.scalar("SELECT sum(price) FROM item") as? Double }
+    /// ```
+    @discardableResult
+    public func read<T>(_ body: (Connection) throws -> T) throws -> T {
+        if let db = activeConnection { return try body(db) }
+        switch storage {
+        case .connection(let db): return try body(db)
+        case .writer(let object): return try Self.writer(object).read { db in try joining(db, body) }
+        }
+    }
+
+    /// Runs `body` with the connection that writes (a queue's or a pool's `write`, in one
+    /// transaction; a connection as it is).
+    @discardableResult
+    public func write<T>(_ body: (Connection) throws -> T) throws -> T {
+        if let db = activeConnection { return try body(db) }
+        switch storage {
+        case .connection(let db): return try body(db)
+        case .writer(let object): return try Self.writer(object).write { db in try joining(db, body) }
+        }
+    }
+
+    private static func defaultOrThrow() throws -> RecordDatabase {
+        guard let database = RecordDatabase.default else {
+            throw RecordError.noDatabase(type: "RecordDatabase.transaction", name: nil)
+        }
+        return database
+    }
+
+    // MARK: - Record accesses
+
+    /// Runs `body` to read records of `type`: on a queue or a pool, after its writer created
+    /// or completed the table when the type creates it on first use (reads are query-only).
+    func read<R: Record, T>(_ type: R.Type, _ body: (Connection) throws -> T) throws -> T {
+        if let db = activeConnection { return try body(db) }
+        switch storage {
+        case .connection(let db):
+            return try body(db)
+        case .writer(let object):
+            let writer = try Self.writer(object)
+            try syncTable(R.self, writer)
+            return try writer.read { db in try joining(db, body) }
+        }
+    }
+
+    /// Runs `body` to write records of `type`, in a transaction on a queue or a pool (after
+    /// the table was synced outside it, so that a rollback cannot undo it unnoticed).
+    func write<R: Record, T>(_ type: R.Type, _ body: (Connection) throws -> T) throws -> T {
+        if let db = activeConnection { return try body(db) }
+        switch storage {
+        case .connection(let db):
+            return try body(db)
+        case .writer(let object):
+            let writer = try Self.writer(object)
+            try syncTable(R.self, writer)
+            return try writer.write { db in try joining(db, body) }
+        }
+    }
+
+    /// The async ``read(_:_:)``.
+    func read<R: Record & Sendable, T: Sendable>(_ type: R.Type, _ body: @escaping @Sendable (Connection) throws -> T)
+        async throws -> T
+    {
+        switch storage {
+        case .connection(let db):
+            return try body(db)
+        case .writer(let object):
+            let writer = try Self.writer(object)
+            try await syncTable(R.self, writer)
+            return try await writer.read { db in try joining(db, body) }
+        }
+    }
+
+    /// The async ``write(_:_:)``.
+    func write<R: Record & Sendable, T: Sendable>(
+        _ type: R.Type, _ body: @escaping @Sendable (Connection) throws -> T
+    ) async throws -> T {
+        switch storage {
+        case .connection(let db):
+            return try body(db)
+        case .writer(let object):
+            let writer = try Self.writer(object)
+            try await syncTable(R.self, writer)
+            return try await writer.write { db in try joining(db, body) }
+        }
+    }
+
+    /// Has the writer create or complete the table of `R`, outside any transaction, the first
+    /// time the type (which creates its table on first use) meets this database.
+    private func syncTable<R: Record>(_ type: R.Type, _ writer: any DatabaseWriter) throws {
+        guard R.createsTableOnFirstUse, !synced.contains(ObjectIdentifier(R.self)) else { return }
+        try writer.writeWithoutTransaction { db in try db.prepareTable(R.self) }
+        synced.insert(ObjectIdentifier(R.self))
+    }
+
+    /// The async ``syncTable(_:_:)``.
+    private func syncTable<R: Record & Sendable>(_ type: R.Type, _ writer: any DatabaseWriter) async throws {
+        guard R.createsTableOnFirstUse, !synced.contains(ObjectIdentifier(R.self)) else { return }
+        try await writer.writeWithoutTransaction { db in try db.prepareTable(R.self) }
+        synced.insert(ObjectIdentifier(R.self))
+    }
+
+    /// The writer a `.writer` storage holds.
+    @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
+    private static func writer(_ object: any AnyObject & Sendable) throws -> any DatabaseWriter {
+        guard let writer = object as? any DatabaseWriter else {
+            throw RecordError.schema(type: "\(type(of: object))", reason: "the record database is not a DatabaseWriter")
+        }
+        return writer
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// An index of a record type's table, declared in ``Record/indexes`` and created with the
+/// table (`CREATE [UNIQUE] INDEX IF NOT EXISTS`).
+///
+/// ```swift
+/// static var indexes: [RecordIndex] {
+///     [RecordIndex("name"),                                       // "index_item_on_name"
+///      RecordIndex("code", "warehouse", unique: true, name: "item_code")]
+/// }
+/// ```
+///
+/// Columns are named as in the table, or by their property (mapped as the record maps it).
+public struct RecordIndex: Sendable, Equatable {
+    /// The indexed columns, in order.
+    public var columns: [String]
+    /// Whether two rows may not have the same values in the columns.
+    public var unique: Bool
+    /// The index's name; nil for the name the typed tier's `createIndex` gives
+    /// (`index_<table>_on_<columns>`).
+    public var name: String?
+
+    /// An index over `columns`.
+    public init(_ columns: String..., unique: Bool = false, name: String? = nil) {
+        self.init(columns: columns, unique: unique, name: name)
+    }
+
+    /// An index over a list of columns.
+    public init(columns: [String], unique: Bool = false, name: String? = nil) {
+        self.columns = columns
+        self.unique = unique
+        self.name = name
+    }
+
+    /// The index's name and its `CREATE INDEX IF NOT EXISTS` on `table`, for `columns` (the
+    /// declared ones, resolved to the table's names).
+    func statement(table: String, columns: [String]) -> (name: String, sql: String) {
+        let expressions: [Expressible] = columns.map { SQLExpression<Void>(SQLIdentifier.quote($0), []) }
+        let typed = Table(table).createIndex(expressions, unique: unique, ifNotExists: true)
+        guard let name else {
+            // The typed tier names it: `CREATE [UNIQUE] INDEX IF NOT EXISTS "name" ON ...`.
+            let prefix = "CREATE " + (unique ? "UNIQUE " : "") + "INDEX IF NOT EXISTS "
+            let rest = typed.dropFirst(prefix.count)
+            return (SQLIdentifier.leadingName(of: rest)?.name ?? "", typed)
+        }
+        let sql =
+            "CREATE " + (unique ? "UNIQUE " : "") + "INDEX IF NOT EXISTS " + SQLIdentifier.quote(name) + " ON "
+            + SQLIdentifier.quote(table) + " (" + columns.map(SQLIdentifier.quote).joined(separator: ", ") + ")"
+        return (name, sql)
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import SQLiteCodable
+import Testing
+
+@Suite("Records: tables created on first use")
+struct TableOnFirstUseTests {
+    /// The first version of a model.
+    struct GadgetV1: Record, Equatable {
+        static let tableName = "gadget"
+        static let createsTableOnFirstUse = true
+        var id: Int64 = 0
+        var name: String
+    }
+
+    /// The model after it gained two properties.
+    struct GadgetV2: Record, Equatable {
+        static let tableName = "gadget"
+        static let createsTableOnFirstUse = true
+        static var columns: [RecordColumn] { [RecordColumn("stock", defaultValue: .value(5))] }
+        var id: Int64 = 0
+        var name: String
+        var stock: Int
+        var color: String?
+    }
+
+    /// A record saved from many threads or connections at once.
+    struct Tick: Record, Equatable {
+        static let createsTableOnFirstUse = true
+        static var indexes: [RecordIndex] { [RecordIndex("worker", "n", unique: true)] }
+        var id: Int64 = 0
+        var worker: Int
+        var n: Int
+    }
+
+    @Test("a model that gained a property between two runs on a file: the column is added, old rows kept")
+    func modelGainsAProperty() throws {
+        let file = TemporaryDatabaseFile()
+        defer { file.remove() }
+        do {
+            let db = try Connection(file.path)
+            var old = GadgetV1(name: "old")
+            try old.save(in: db)
+            #expect(old.id == 1)
+            #expect(try columnNames("gadget", db) == ["id", "name"])
+        }
+        let db = try Connection(file.path)
+        #expect(try GadgetV2.findAll(in: db) == [GadgetV2(id: 1, name: "old", stock: 5, color: nil)])
+        #expect(try columnNames("gadget", db) == ["id", "name", "stock", "color"])
+        var new = GadgetV2(name: "new", stock: 3, color: "red")
+        try new.save(in: db)
+        #expect(try GadgetV2.find(2, in: db) == new)
+        #expect(try GadgetV1.findAll(in: db).map(\.name) == ["old", "new"])
+    }
+
+    @Test("8 threads using the type on one connection for the first time at once: one table, every row")
+    func threadsSharingAConnection() throws {
+        let db = try Connection()
+        let log = StatementLog(db)
+        let errors = ThrownErrors()
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            for n in 0..<25 {
+                errors.run {
+                    var tick = Tick(worker: worker, n: n)
+                    try tick.save(in: db)
+                }
+            }
+        }
+        db.trace(nil)
+        #expect(errors.all == [])
+        #expect(try Tick.count(in: db) == 200)
+        #expect(log.statements.filter { $0.hasPrefix("CREATE TABLE") }.count == 1)
+        #expect(
+            try db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'tick'") as? Int64 == 1)
+        #expect(
+            try db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND tbl_name = 'tick'") as? Int64
+                == 1)
+    }
+
+    @Test("8 connections to one file using the type for the first time at once: one table, every row")
+    func connectionsToOneFile() throws {
+        let file = TemporaryDatabaseFile()
+        defer { file.remove() }
+        let connections = try (0..<8).map { _ in
+            let db = try Connection(file.path)
+            db.busyTimeout = 30
+            return db
+        }
+        let errors = ThrownErrors()
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            for n in 0..<10 {
+                errors.run {
+                    var tick = Tick(worker: worker, n: n)
+                    try tick.save(in: connections[worker])
+                }
+            }
+        }
+        #expect(errors.all == [])
+        let db = try Connection(file.path)
+        #expect(try Tick.count(in: db) == 80)
+        #expect(try db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table'") as? Int64 == 1)
+        #expect(try Set(Tick.findAll(in: db).map(\.worker)) == Set(0..<8))
+    }
+
+    @Test("on a pool, a read before any write has the writer create the table (readers are query-only)")
+    func poolReadFirst() async throws {
+        let file = TemporaryDatabaseFile()
+        defer { file.remove() }
+        let pool = try DatabasePool(path: file.path)
+        defer { try? pool.close() }
+        #expect(try await Tick.findAll(in: pool) == [])
+        #expect(try await Tick.count(in: pool) == 0)
+        var tick = Tick(worker: 1, n: 1)
+        try await tick.save(in: pool)
+        #expect(try await Tick.findAll(in: pool) == [tick])
+        let synchronousCount = try { () throws -> Int in try Tick.count(in: pool) }()
+        #expect(synchronousCount == 1)
+    }
+
+    @Test("a queue's reads are query-only too: the first read has the write access create the table")
+    func queueReadFirst() throws {
+        let queue = try DatabaseQueue()
+        #expect(try Tick.findFirst(in: queue) == nil)
+        #expect(try queue.read { db in try columnNames("tick", db) } == ["id", "worker", "n"])
+    }
+
+    @Test("a table dropped behind the record tier's back stays missing until the connection forgets it")
+    func droppedTable() throws {
+        let db = try Connection()
+        var tick = Tick(worker: 1, n: 1)
+        try tick.save(in: db)
+        try db.execute("DROP TABLE tick")
+        #expect(throws: Result.self) { try Tick.count(in: db) }
+        db.clearStatementCache()
+        #expect(try Tick.count(in: db) == 0)
+        // Dropped through the record tier, the table is made again at the next use.
+        try Tick.dropTable(in: db)
+        #expect(try Tick.findAll(in: db) == [])
+        let queue = try DatabaseQueue()
+        try tick.insert(in: queue)
+        try Tick.dropTable(in: queue)
+        #expect(try Tick.count(in: queue) == 0)
+    }
+
+    @Test("a table made inside a transaction that rolls back is made again at the next use")
+    func rolledBack() throws {
+        struct Failure: Error {}
+        let db = try Connection()
+        #expect(throws: Failure.self) {
+            try db.transaction {
+                var tick = Tick(worker: 1, n: 1)
+                try tick.save(in: db)
+                #expect(try Tick.count(in: db) == 1)
+                throw Failure()
+            }
+        }
+        #expect(try db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'tick'") as? Int64 == 0)
+        var tick = Tick(worker: 1, n: 2)
+        try tick.save(in: db)
+        #expect(try Tick.findAll(in: db) == [tick])
+
+        let queue = try DatabaseQueue()
+        #expect(throws: Failure.self) {
+            try RecordDatabase(queue).transaction { db in
+                var tick = Tick(worker: 2, n: 1)
+                try tick.save(in: db)
+                throw Failure()
+            }
+        }
+        try tick.insert(in: queue)
+        #expect(try Tick.findAll(in: queue) == [tick])
+    }
+
+    @Test("types that do not create their table on first use never touch the schema")
+    func optIn() throws {
+        let db = try Connection()
+        #expect(throws: Result.self) { try Item.count(in: db) }
+        #expect(try db.scalar("SELECT count(*) FROM sqlite_master") as? Int64 == 0)
+    }
+}
