@@ -2,24 +2,12 @@ import Foundation
 
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 extension RecordDatabase {
-    /// The object the database is, to tell accesses to it apart.
-    var identity: ObjectIdentifier {
-        switch storage {
-        case .connection(let connection): ObjectIdentifier(connection)
-        case .writer(let object): ObjectIdentifier(object)
-        }
-    }
-
-    /// The connection of an access to this database that the current thread or task is
-    /// inside (a ``transaction(_:)-(_)`` closure), which nested record calls join.
+    /// The connection of the queue's or pool's access that the calling thread runs (inside a
+    /// ``transaction(_:)-(_)`` closure, say), which record calls naming no database join
+    /// instead of waiting for it. A connection is joined through its own recursive lock.
     var activeConnection: Connection? {
-        guard let active = RecordAccess.active, active.owner == identity else { return nil }
-        return active.connection
-    }
-
-    /// Runs `body` with the connection marked as this database's current access.
-    func joining<T>(_ db: Connection, _ body: (Connection) throws -> T) throws -> T {
-        try RecordAccess.$active.withValue(RecordAccess(owner: identity, connection: db)) { try body(db) }
+        guard case .writer(let object) = storage, let writer = object as? any DatabaseWriter else { return nil }
+        return writer.connectionOfCurrentAccess
     }
 
     // MARK: - Transactions
@@ -43,10 +31,10 @@ extension RecordDatabase {
         if let db = activeConnection { return try db.inTransaction { try body(db) } }
         switch storage {
         case .connection(let db):
-            return try db.inTransaction { try joining(db, body) }
+            return try db.inTransaction { try body(db) }
         case .writer(let object):
             let writer = try Self.writer(object)
-            return try writer.write { db in try joining(db, body) }
+            return try writer.write { db in try body(db) }
         }
     }
 
@@ -62,10 +50,10 @@ extension RecordDatabase {
     public func transaction<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
         switch storage {
         case .connection(let db):
-            return try db.inTransaction { try joining(db, body) }
+            return try db.inTransaction { try body(db) }
         case .writer(let object):
             let writer = try Self.writer(object)
-            return try await writer.write { db in try joining(db, body) }
+            return try await writer.write { db in try body(db) }
         }
     }
 
@@ -105,7 +93,7 @@ extension RecordDatabase {
         if let db = activeConnection { return try body(db) }
         switch storage {
         case .connection(let db): return try body(db)
-        case .writer(let object): return try Self.writer(object).read { db in try joining(db, body) }
+        case .writer(let object): return try Self.writer(object).read { db in try body(db) }
         }
     }
 
@@ -116,7 +104,7 @@ extension RecordDatabase {
         if let db = activeConnection { return try body(db) }
         switch storage {
         case .connection(let db): return try body(db)
-        case .writer(let object): return try Self.writer(object).write { db in try joining(db, body) }
+        case .writer(let object): return try Self.writer(object).write { db in try body(db) }
         }
     }
 
@@ -139,7 +127,7 @@ extension RecordDatabase {
         case .writer(let object):
             let writer = try Self.writer(object)
             try syncTable(R.self, writer)
-            return try writer.read { db in try joining(db, body) }
+            return try writer.read { db in try body(db) }
         }
     }
 
@@ -153,7 +141,7 @@ extension RecordDatabase {
         case .writer(let object):
             let writer = try Self.writer(object)
             try syncTable(R.self, writer)
-            return try writer.write { db in try joining(db, body) }
+            return try writer.write { db in try body(db) }
         }
     }
 
@@ -167,7 +155,7 @@ extension RecordDatabase {
         case .writer(let object):
             let writer = try Self.writer(object)
             try await syncTable(R.self, writer)
-            return try await writer.read { db in try joining(db, body) }
+            return try await writer.read { db in try body(db) }
         }
     }
 
@@ -181,7 +169,7 @@ extension RecordDatabase {
         case .writer(let object):
             let writer = try Self.writer(object)
             try await syncTable(R.self, writer)
-            return try await writer.write { db in try joining(db, body) }
+            return try await writer.write { db in try body(db) }
         }
     }
 

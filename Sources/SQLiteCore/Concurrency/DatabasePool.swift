@@ -170,4 +170,10 @@ public final class DatabasePool: DatabaseWriter, ObservationHost {
         do { try observations.tracker.close() } catch { failure = failure ?? error }
         if let failure { throw failure }
     }
+
+    /// The connection of the access the calling thread runs on this pool's writer or one of
+    /// its readers, or nil.
+    var connectionOfCurrentAccess: Connection? {
+        writer?.connectionOfCurrentAccess ?? readers.connectionOfCurrentAccess
+    }
 }

@@ -132,4 +132,7 @@ public final class DatabaseQueue: DatabaseWriter, ObservationHost {
         observations.close()
         try serial.close()
     }
+
+    /// The connection of the access the calling thread runs on this queue, or nil.
+    var connectionOfCurrentAccess: Connection? { serial.connectionOfCurrentAccess }
 }

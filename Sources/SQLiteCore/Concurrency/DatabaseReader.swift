@@ -108,3 +108,17 @@ extension DatabaseWriter {
         try writeWithoutTransaction { db in try db.walCheckpoint(mode: mode) }
     }
 }
+
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
+extension DatabaseReader {
+    /// The connection lent to the access of this queue or pool that the calling thread is
+    /// running (inside a `read` or `write` closure), or nil: for calls that take no connection
+    /// to join the access they are made from instead of waiting for it.
+    package var connectionOfCurrentAccess: Connection? {
+        switch self {
+        case let queue as DatabaseQueue: queue.connectionOfCurrentAccess
+        case let pool as DatabasePool: pool.connectionOfCurrentAccess
+        default: nil
+        }
+    }
+}

@@ -96,6 +96,17 @@ final class ReaderPool: @unchecked Sendable {
     }
 
     /// Gives `reader` back: to the first read in line, or to the free list.
+    /// The connection lent to the access the calling thread runs on one of the readers, if any.
+    var connectionOfCurrentAccess: Connection? {
+        lock.lock()
+        let readers = all
+        lock.unlock()
+        for reader in readers {
+            if let db = reader.connectionOfCurrentAccess { return db }
+        }
+        return nil
+    }
+
     func release(_ reader: SerialConnection) {
         lock.lock()
         while !waiters.isEmpty {

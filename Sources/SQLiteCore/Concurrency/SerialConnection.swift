@@ -32,9 +32,22 @@ final class SerialConnection: @unchecked Sendable {
     /// access of the same database (which would deadlock) throws instead.
     static let databaseKey = DispatchSpecificKey<ObjectIdentifier>()
 
+    /// Marks each queue with its own ``SerialConnection``, for ``connectionOfCurrentAccess``.
+    private static let serialKey = DispatchSpecificKey<ObjectIdentifier>()
+
     init(label: String, open: @escaping @Sendable () throws -> Connection) {
         queue = DispatchQueue(label: label)
         self.open = open
+        queue.setSpecific(key: Self.serialKey, value: ObjectIdentifier(self))
+    }
+
+    /// The connection lent to the access the calling thread is running on this queue, or nil
+    /// when the calling thread is not inside one of this queue's accesses.
+    var connectionOfCurrentAccess: Connection? {
+        guard DispatchQueue.getSpecific(key: Self.serialKey) == ObjectIdentifier(self) else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        return current == nil ? nil : connection
     }
 
     /// Marks the queue as one of `database`'s, for ``isInAccess(of:)``.
