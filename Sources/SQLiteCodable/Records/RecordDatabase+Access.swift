@@ -145,6 +145,36 @@ extension RecordDatabase {
         }
     }
 
+    /// Runs `body` to read records of several `types` at once (a join), as ``read(_:_:)``
+    /// does for one.
+    func read<T>(_ types: [any Record.Type], _ body: (Connection) throws -> T) throws -> T {
+        if let db = activeConnection { return try body(db) }
+        switch storage {
+        case .connection(let db):
+            return try body(db)
+        case .writer(let object):
+            let writer = try Self.writer(object)
+            for type in types { try syncTable(type, writer) }
+            return try writer.read { db in try body(db) }
+        }
+    }
+
+    /// The async ``read(_:_:)-(_,_)`` of several types.
+    func read<T: Sendable>(
+        _ types: [any (Record & Sendable).Type], _ body: @escaping @Sendable (Connection) throws -> T
+    )
+        async throws -> T
+    {
+        switch storage {
+        case .connection(let db):
+            return try body(db)
+        case .writer(let object):
+            let writer = try Self.writer(object)
+            for type in types { try await syncTable(type, writer) }
+            return try await writer.read { db in try body(db) }
+        }
+    }
+
     /// The async ``read(_:_:)``.
     func read<R: Record & Sendable, T: Sendable>(_ type: R.Type, _ body: @escaping @Sendable (Connection) throws -> T)
         async throws -> T

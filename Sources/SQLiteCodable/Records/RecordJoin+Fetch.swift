@@ -53,6 +53,8 @@ extension Connection {
         try join.check(tables: tables)
         let expression = join.expression
         try withLock {
+            // Tables on first use: created or completed before the join is prepared.
+            for type in repeat each types { try prepareTable(type) }
             try withRawStatement(expression.template) { statement in
                 try bindRaw(statement, bindings: expression.bindings)
                 // The sides' columns are counted, and the decoders found, after the first step,
@@ -184,5 +186,43 @@ extension RecordJoin {
         -> (repeat (each R)?)?
     {
         try reader.read { db in try fetchOne(repeat each types, in: db) }
+    }
+}
+
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
+extension RecordJoin {
+    /// Every row of the join, read from the database of the first record type (its
+    /// ``Record/database``, its ``Record/databaseName``, or the default ``RecordDatabase``).
+    ///
+    /// ```swift
+    /// RecordDatabase.setDefault(pool)
+    /// let rows = try e.join(.leftOuter, m, on: e[managerID] == m[id]).fetchAll(Employee.self, Employee.self)
+    /// ```
+    public func fetchAll<each R: Record>(_ types: repeat (each R).Type) throws -> [(repeat (each R)?)] {
+        var all: [any Record.Type] = []
+        for type in repeat each types { all.append(type) }
+        return try Self.database(of: all.first).read(all) { db in try fetchAll(repeat each types, in: db) }
+    }
+
+    /// The async ``fetchAll(_:)``.
+    public func fetchAll<each R: Record & Sendable>(_ types: repeat (each R).Type) async throws
+        -> [(repeat (each R)?)]
+    {
+        var all: [any (Record & Sendable).Type] = []
+        for type in repeat each types { all.append(type) }
+        return try await Self.database(of: all.first).read(all) { db in try self.fetchAll(repeat each types, in: db) }
+    }
+
+    /// The first row of the join, read from the database of the first record type.
+    public func fetchOne<each R: Record>(_ types: repeat (each R).Type) throws -> (repeat (each R)?)? {
+        var all: [any Record.Type] = []
+        for type in repeat each types { all.append(type) }
+        return try Self.database(of: all.first).read(all) { db in try fetchOne(repeat each types, in: db) }
+    }
+
+    /// The database records of `type` use.
+    private static func database(of type: (any Record.Type)?) throws -> RecordDatabase {
+        guard let type else { throw RecordError.noDatabase(type: "RecordJoin", name: nil) }
+        return try type.resolvedDatabase()
     }
 }

@@ -37,6 +37,21 @@ private struct Right: Record, Equatable {
     var value: Int
 }
 
+/// The queue members live in: their own database, so the tests leave the default alone.
+private enum MemberStore {
+    static let queue: DatabaseQueue? = try? DatabaseQueue()
+}
+
+/// A record with a database of its own and a table made on first use.
+private struct Member: Record, Equatable {
+    static var database: RecordDatabase? { MemberStore.queue.map { RecordDatabase($0) } }
+    static let createsTableOnFirstUse = true
+    static let columnMapping = ["mentorID": "mentor_id"]
+    var id: Int64?
+    var name: String
+    var mentorID: Int64?
+}
+
 @Suite("Record joins: aliases, kinds, several tables")
 struct RecordJoinQueryTests {
     private static let id = SQLExpression<Int64>("id")
@@ -249,5 +264,29 @@ struct RecordJoinQueryTests {
         #expect(first?.0?.name == "Brian")
         try pool.close()
         try queue.close()
+    }
+
+    @Test("a join with no database named reads the first type's, making its table on first use")
+    func typesDatabase() async throws {
+        let a = Member.alias("a")
+        let b = Member.alias("b")
+        let mentorID = SQLExpression<Int64?>("mentor_id")
+        let join = a.join(.inner, b, on: a[mentorID] == b[Self.id])
+        #expect(try blockingMentors(join).isEmpty)
+        var mentor = Member(name: "Grace")
+        try await mentor.save()
+        var pupil = Member(name: "Linus", mentorID: mentor.id)
+        try await pupil.save()
+        let pairs = try await join.fetchAll(Member.self, Member.self)
+        #expect(pairs.map { "\($0.0?.name ?? "")<\($0.1?.name ?? "")" } == ["Linus<Grace"])
+        #expect(try blockingMentors(join) == ["Grace"])
+    }
+
+    /// The mentors the join finds, read blocking the thread (`fetchOne` after `fetchAll`).
+    private func blockingMentors(_ join: RecordJoin) throws -> [String?] {
+        let rows = try join.fetchAll(Member.self, Member.self)
+        let first = try join.fetchOne(Member.self, Member.self)
+        #expect(first?.1?.name == rows.first?.1?.name)
+        return rows.map { $0.1?.name }
     }
 }
