@@ -120,34 +120,45 @@ extension RecordDatabase {
     /// Runs `body` to read records of `type`: on a queue or a pool, after its writer created
     /// or completed the table when the type creates it on first use (reads are query-only).
     func read<R: Record, T>(_ type: R.Type, _ body: (Connection) throws -> T) throws -> T {
-        if let db = activeConnection { return try body(db) }
-        switch storage {
-        case .connection(let db):
-            return try body(db)
-        case .writer(let object):
-            let writer = try Self.writer(object)
-            try syncTable(R.self, writer)
-            return try writer.read { db in try body(db) }
-        }
+        try access([R.self], writes: false, body)
     }
 
     /// Runs `body` to write records of `type`, in a transaction on a queue or a pool (after
     /// the table was synced outside it, so that a rollback cannot undo it unnoticed).
     func write<R: Record, T>(_ type: R.Type, _ body: (Connection) throws -> T) throws -> T {
-        if let db = activeConnection { return try body(db) }
-        switch storage {
-        case .connection(let db):
-            return try body(db)
-        case .writer(let object):
-            let writer = try Self.writer(object)
-            try syncTable(R.self, writer)
-            return try writer.write { db in try body(db) }
-        }
+        try access([R.self], writes: true, body)
     }
 
     /// Runs `body` to read records of several `types` at once (a join), as ``read(_:_:)``
     /// does for one.
     func read<T>(_ types: [any Record.Type], _ body: (Connection) throws -> T) throws -> T {
+        try access(types, writes: false, body)
+    }
+
+    /// The async ``read(_:_:)``.
+    func read<R: Record & Sendable, T: Sendable>(_ type: R.Type, _ body: @escaping @Sendable (Connection) throws -> T)
+        async throws -> T
+    {
+        try await access([R.self], writes: false, body)
+    }
+
+    /// The async ``write(_:_:)``.
+    func write<R: Record & Sendable, T: Sendable>(
+        _ type: R.Type, _ body: @escaping @Sendable (Connection) throws -> T
+    ) async throws -> T {
+        try await access([R.self], writes: true, body)
+    }
+
+    /// The async read of several types.
+    func read<T: Sendable>(
+        _ types: [any (Record & Sendable).Type], _ body: @escaping @Sendable (Connection) throws -> T
+    ) async throws -> T {
+        try await access(types, writes: false, body)
+    }
+
+    /// Runs `body` on the connection, or as a read or a write of the queue or pool after the
+    /// tables of `types` were synced (tables on first use).
+    private func access<T>(_ types: [any Record.Type], writes: Bool, _ body: (Connection) throws -> T) throws -> T {
         if let db = activeConnection { return try body(db) }
         switch storage {
         case .connection(let db):
@@ -155,51 +166,21 @@ extension RecordDatabase {
         case .writer(let object):
             let writer = try Self.writer(object)
             for type in types { try syncTable(type, writer) }
-            return try writer.read { db in try body(db) }
+            return writes ? try writer.write { db in try body(db) } : try writer.read { db in try body(db) }
         }
     }
 
-    /// The async ``read(_:_:)-(_,_)`` of several types.
-    func read<T: Sendable>(
-        _ types: [any (Record & Sendable).Type], _ body: @escaping @Sendable (Connection) throws -> T
-    )
-        async throws -> T
-    {
-        switch storage {
-        case .connection(let db):
-            return try body(db)
-        case .writer(let object):
-            let writer = try Self.writer(object)
-            for type in types { try await syncTable(type, writer) }
-            return try await writer.read { db in try body(db) }
-        }
-    }
-
-    /// The async ``read(_:_:)``.
-    func read<R: Record & Sendable, T: Sendable>(_ type: R.Type, _ body: @escaping @Sendable (Connection) throws -> T)
-        async throws -> T
-    {
-        switch storage {
-        case .connection(let db):
-            return try body(db)
-        case .writer(let object):
-            let writer = try Self.writer(object)
-            try await syncTable(R.self, writer)
-            return try await writer.read { db in try body(db) }
-        }
-    }
-
-    /// The async ``write(_:_:)``.
-    func write<R: Record & Sendable, T: Sendable>(
-        _ type: R.Type, _ body: @escaping @Sendable (Connection) throws -> T
+    /// The async ``access(_:writes:_:)``.
+    private func access<T: Sendable>(
+        _ types: [any (Record & Sendable).Type], writes: Bool, _ body: @escaping @Sendable (Connection) throws -> T
     ) async throws -> T {
         switch storage {
         case .connection(let db):
             return try body(db)
         case .writer(let object):
             let writer = try Self.writer(object)
-            try await syncTable(R.self, writer)
-            return try await writer.write { db in try body(db) }
+            for type in types { try await syncTable(type, writer) }
+            return writes ? try await writer.write(body) : try await writer.read(body)
         }
     }
 
