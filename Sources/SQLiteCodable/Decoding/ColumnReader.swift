@@ -7,7 +7,7 @@ struct ColumnReader {
     enum Source {
         case statement(OpaquePointer)
         case row(Row)
-        case values([ColumnValue])
+        case values([SQLValue])
     }
 
     let source: Source
@@ -28,8 +28,8 @@ struct ColumnReader {
         return RowReader(handle).textIfStored(at: Int32(truncatingIfNeeded: index))
     }
 
-    /// Column `index` as a ``ColumnValue``.
-    func value(at index: Int) -> ColumnValue {
+    /// Column `index` as a ``SQLValue``.
+    func value(at index: Int) -> SQLValue {
         switch source {
         case .statement(let handle):
             let reader = RowReader(handle)
@@ -39,11 +39,11 @@ struct ColumnReader {
             case SQLITE_INTEGER: return .integer(integer)
             case SQLITE_FLOAT: return .real(reader.number(at: column).value)
             case SQLITE_TEXT: return .text(reader.text(at: column))
-            case SQLITE_BLOB: return .blob(reader.blob(at: column).bytes)
+            case SQLITE_BLOB: return .blob(reader.blob(at: column))
             default: return .null
             }
         case .row(let row):
-            return ColumnValue(binding: row.binding(at: index)) ?? .null
+            return (try? SQLValue(row.binding(at: index))) ?? .null
         case .values(let values):
             return index < values.count ? values[index] : .null
         }

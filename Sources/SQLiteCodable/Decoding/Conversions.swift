@@ -27,7 +27,7 @@ enum ConversionFailure: Error {
 /// Conversions from stored values to Swift values. Integers are range-checked (never wrapped),
 /// reals read integers, text reads numbers, and nothing reads NULL.
 enum Conversions {
-    static func integer<I: FixedWidthInteger>(_ value: ColumnValue, as type: I.Type) throws(ConversionFailure) -> I {
+    static func integer<I: FixedWidthInteger>(_ value: SQLValue, as type: I.Type) throws(ConversionFailure) -> I {
         switch value {
         case .integer(let integer):
             guard let exact = I(exactly: integer) else { throw .outOfRange("integer \(integer)") }
@@ -44,7 +44,7 @@ enum Conversions {
         }
     }
 
-    static func bool(_ value: ColumnValue) throws(ConversionFailure) -> Bool {
+    static func bool(_ value: SQLValue) throws(ConversionFailure) -> Bool {
         switch value {
         case .integer(let integer): return integer != 0
         case .real(let real): return real != 0
@@ -56,7 +56,7 @@ enum Conversions {
         }
     }
 
-    static func double(_ value: ColumnValue) throws(ConversionFailure) -> Double {
+    static func double(_ value: SQLValue) throws(ConversionFailure) -> Double {
         switch value {
         case .integer(let integer): return Double(integer)
         case .real(let real): return real
@@ -68,14 +68,14 @@ enum Conversions {
         }
     }
 
-    static func float(_ value: ColumnValue) throws(ConversionFailure) -> Float {
+    static func float(_ value: SQLValue) throws(ConversionFailure) -> Float {
         let real = try double(value)
         let narrowed = Float(real)
         if narrowed.isInfinite && real.isFinite { throw .outOfRange("real \(real)") }
         return narrowed
     }
 
-    static func string(_ value: ColumnValue) throws(ConversionFailure) -> String {
+    static func string(_ value: SQLValue) throws(ConversionFailure) -> String {
         switch value {
         case .text(let text): return text
         case .integer(let integer): return String(integer)
@@ -85,16 +85,16 @@ enum Conversions {
         }
     }
 
-    static func bytes(_ value: ColumnValue) throws(ConversionFailure) -> [UInt8] {
+    static func bytes(_ value: SQLValue) throws(ConversionFailure) -> [UInt8] {
         switch value {
-        case .blob(let bytes): return bytes
+        case .blob(let blob): return blob.bytes
         case .text(let text): return Array(text.utf8)
         case .null: throw .null
         default: throw .mismatch(found: value.storageDescription)
         }
     }
 
-    static func date(_ value: ColumnValue, _ strategy: DateStrategy) throws(ConversionFailure) -> Date {
+    static func date(_ value: SQLValue, _ strategy: DateStrategy) throws(ConversionFailure) -> Date {
         switch value {
         case .text(let text):
             do {
@@ -113,12 +113,13 @@ enum Conversions {
         }
     }
 
-    static func uuid(_ value: ColumnValue) throws(ConversionFailure) -> UUID {
+    static func uuid(_ value: SQLValue) throws(ConversionFailure) -> UUID {
         switch value {
         case .text(let text):
             guard let uuid = UUID(uuidString: text) else { throw .corrupted("'\(text)' is not a UUID") }
             return uuid
-        case .blob(let bytes):
+        case .blob(let blob):
+            let bytes = blob.bytes
             guard bytes.count == 16 else { throw .corrupted("a \(bytes.count)-byte blob is not a UUID") }
             let uuid: uuid_t = (
                 bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
@@ -130,7 +131,7 @@ enum Conversions {
         }
     }
 
-    static func decimal(_ value: ColumnValue) throws(ConversionFailure) -> Decimal {
+    static func decimal(_ value: SQLValue) throws(ConversionFailure) -> Decimal {
         switch value {
         case .text(let text):
             guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
@@ -145,7 +146,7 @@ enum Conversions {
     }
 
     /// A core-tier ``Value`` type read through its datatype.
-    static func stored<V: Value>(_ type: V.Type, _ value: ColumnValue) throws -> V.ValueType {
+    static func stored<V: Value>(_ type: V.Type, _ value: SQLValue) throws -> V.ValueType {
         let datatype: V.Datatype
         if V.Datatype.self == Int64.self {
             guard let read = try integer(value, as: Int64.self) as? V.Datatype else { throw mismatch(value) }
@@ -176,7 +177,7 @@ enum Conversions {
         }
     }
 
-    private static func mismatch(_ value: ColumnValue) -> ConversionFailure {
+    private static func mismatch(_ value: SQLValue) -> ConversionFailure {
         .mismatch(found: value.storageDescription)
     }
 }

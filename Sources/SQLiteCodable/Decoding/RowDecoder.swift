@@ -222,11 +222,11 @@ final class RowDecoder {
             key, column: lookup.columnName(for: key.stringValue), rowType: rowType, columns: lookup.map.names)
     }
 
-    /// Reads column `index` as a ``ColumnValue`` and converts it, turning a failure into a
+    /// Reads column `index` as a ``SQLValue`` and converts it, turning a failure into a
     /// `DecodingError` naming the column and the row type.
     @inline(__always)
     func convert<T>(
-        _ index: Int, _ key: some CodingKey, _ type: T.Type, _ body: (ColumnValue) throws(ConversionFailure) -> T
+        _ index: Int, _ key: some CodingKey, _ type: T.Type, _ body: (SQLValue) throws(ConversionFailure) -> T
     )
         throws -> T
     {

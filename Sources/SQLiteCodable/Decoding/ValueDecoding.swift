@@ -44,7 +44,7 @@ enum ValueDecoding {
     }
 
     /// Dates, `Data`, `UUID`, `URL`, `Decimal` and core-tier `Value` types; nil for others.
-    private static func special<T>(_ type: T.Type, _ value: ColumnValue, _ context: ValueDecodingContext) throws -> T? {
+    private static func special<T>(_ type: T.Type, _ value: SQLValue, _ context: ValueDecodingContext) throws -> T? {
         if T.self == Date.self { return try Conversions.date(value, context.options.dateStrategy) as? T }
         if T.self == Data.self { return Data(try Conversions.bytes(value)) as? T }
         if T.self == UUID.self { return try Conversions.uuid(value) as? T }
@@ -61,11 +61,11 @@ enum ValueDecoding {
         return nil
     }
 
-    static func json<T: Decodable>(_ type: T.Type, _ value: ColumnValue, _ context: ValueDecodingContext) throws -> T {
+    static func json<T: Decodable>(_ type: T.Type, _ value: SQLValue, _ context: ValueDecodingContext) throws -> T {
         let data: Data
         switch value {
         case .text(let text): data = Data(text.utf8)
-        case .blob(let bytes): data = Data(bytes)
+        case .blob(let blob): data = Data(blob.bytes)
         default:
             throw ConversionFailure.mismatch(found: value.storageDescription)
                 .decodingError(T.self, column: context.column, rowType: context.rowType, codingPath: context.codingPath)
@@ -132,7 +132,7 @@ final class SingleValueDecoder: Decoder, SingleValueDecodingContainer {
 
     func decodeNil() -> Bool { isCurrent && reader.isNull(at: index) }
 
-    private func convert<T>(_ type: T.Type, _ body: (ColumnValue) throws(ConversionFailure) -> T) throws -> T {
+    private func convert<T>(_ type: T.Type, _ body: (SQLValue) throws(ConversionFailure) -> T) throws -> T {
         try checkRow()
         do {
             return try body(reader.value(at: index))

@@ -8,7 +8,7 @@
 /// refers to never changes. The buffer itself is not `Sendable`: only ``EncodedValues``, which
 /// reads it, is.
 final class ColumnValueBuffer {
-    private(set) var base: UnsafeMutablePointer<ColumnValue>
+    private(set) var base: UnsafeMutablePointer<SQLValue>
     private(set) var count = 0
     private var capacity: Int
 
@@ -31,15 +31,15 @@ final class ColumnValueBuffer {
     }
 
     /// The values as an array.
-    var array: [ColumnValue] { Array(UnsafeBufferPointer(start: base, count: count)) }
+    var array: [SQLValue] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
     /// The value at `index` (less than ``count``).
     @inline(__always)
-    subscript(index: Int) -> ColumnValue { base[index] }
+    subscript(index: Int) -> SQLValue { base[index] }
 
     /// Replaces the value at `index` (less than ``count``).
     @inline(__always)
-    func set(_ index: Int, _ value: ColumnValue) {
+    func set(_ index: Int, _ value: SQLValue) {
         let slot = base + index
         if slot.pointee.isTrivial {
             slot.initialize(to: value)
@@ -48,9 +48,9 @@ final class ColumnValueBuffer {
         }
     }
 
-    func append(_ value: ColumnValue) {
+    func append(_ value: SQLValue) {
         if count == capacity {
-            let grown = UnsafeMutablePointer<ColumnValue>.allocate(capacity: capacity * 2)
+            let grown = UnsafeMutablePointer<SQLValue>.allocate(capacity: capacity * 2)
             grown.moveInitialize(from: base, count: count)
             base.deallocate()
             base = grown
@@ -80,7 +80,7 @@ final class ColumnValueBuffer {
     }
 }
 
-extension ColumnValue {
+extension SQLValue {
     /// Whether the value holds no reference (an integer, a real or NULL).
     @inline(__always)
     var isTrivial: Bool {

@@ -22,7 +22,7 @@ final class EncodedRow {
     @exclusivity(unchecked) private var count = 0
 
     /// The encoded values as an array.
-    var values: [ColumnValue] { valueBuffer.array }
+    var values: [SQLValue] { valueBuffer.array }
 
     /// Key → column conversions made at each position of the previous row: the keys, their
     /// columns, the two words of each key's `String` value (equal words mean the same string,
@@ -121,7 +121,7 @@ final class EncodedRow {
     /// Appends the value of `key`: in place when the key is the one the previous row had at
     /// this position (recognized by its bits), else through the key's string.
     @inline(__always)
-    func append<K: CodingKey>(_ value: ColumnValue, forKey key: K) {
+    func append<K: CodingKey>(_ value: SQLValue, forKey key: K) {
         let index = count
         if index < fastCount, let bits = KeyBits.of(key) {
             let known = keyIdentities.withUnsafeBufferPointer { $0[index] }
@@ -136,11 +136,11 @@ final class EncodedRow {
     }
 
     @inline(never)
-    private func appendByString<K: CodingKey>(_ value: ColumnValue, forKey key: K) {
+    private func appendByString<K: CodingKey>(_ value: SQLValue, forKey key: K) {
         append(value, key: key.stringValue, identity: KeyBits.identity(of: key))
     }
 
-    func append(_ value: ColumnValue, key: String, identity: KeyIdentity) {
+    func append(_ value: SQLValue, key: String, identity: KeyIdentity) {
         // The usual row: the same key as at this position of the previous row, whose column
         // is already in place; only the value changes.
         let index = count
@@ -179,7 +179,7 @@ final class EncodedRow {
     }
 
     /// A 64-bit unsigned value as SQLite's signed INTEGER, or an error naming the column.
-    func checkedInteger<I: BinaryInteger>(_ value: I, key: some CodingKey) throws -> ColumnValue {
+    func checkedInteger<I: BinaryInteger>(_ value: I, key: some CodingKey) throws -> SQLValue {
         guard let exact = Int64(exactly: value) else {
             throw CodingErrors.invalidValue(
                 value, column: naming.encodedColumn(forKey: key.stringValue), rowType: rowType, codingPath: [key],

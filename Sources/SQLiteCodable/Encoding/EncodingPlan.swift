@@ -198,7 +198,7 @@ final class EncodingPlan: @unchecked Sendable {
     }
 
     /// One setter per encoded column.
-    private func setters(_ columns: [String], _ values: [ColumnValue]) -> [Setter] {
+    private func setters(_ columns: [String], _ values: [SQLValue]) -> [Setter] {
         var setters: [Setter] = []
         setters.reserveCapacity(columns.count)
         EncodingPlan.lock.lock()
@@ -228,7 +228,7 @@ final class EncodingPlan: @unchecked Sendable {
     }
 }
 
-extension ColumnValue {
+extension SQLValue {
     /// A typed-tier setter assigning this value to the column whose quoted template is
     /// `template`: the setter ``setter(column:)`` makes, without quoting the name again.
     func setter(template: String) -> Setter {
@@ -237,7 +237,7 @@ extension ColumnValue {
         case .integer(let value): SQLExpression<Int64>(template, []) <- value
         case .real(let value): SQLExpression<Double>(template, []) <- value
         case .text(let value): SQLExpression<String>(template, []) <- value
-        case .blob(let bytes): SQLExpression<Blob>(template, []) <- Blob(bytes: bytes)
+        case .blob(let blob): SQLExpression<Blob>(template, []) <- blob
         }
     }
 }

@@ -31,7 +31,7 @@ final class RowEncoder: Encoder {
     /// The encoded values, written in place (see ``ColumnValueBuffer``).
     var valueBuffer: ColumnValueBuffer { row.valueBuffer }
     /// The encoded values as an array.
-    var values: [ColumnValue] { row.values }
+    var values: [SQLValue] { row.values }
     /// See ``EncodedRow/columnsVersion``.
     var columnsVersion: UInt64 { row.columnsVersion }
 
@@ -51,7 +51,7 @@ final class RowEncoder: Encoder {
     }
 
     /// Encodes `value` into fresh columns.
-    func encodeRow<T: Encodable>(_ value: T) throws -> (columns: [String], values: [ColumnValue]) {
+    func encodeRow<T: Encodable>(_ value: T) throws -> (columns: [String], values: [SQLValue]) {
         try encodeInPlace(value)
         return (row.columns, row.values)
     }

@@ -14,16 +14,16 @@ struct ValueEncodingContext {
 /// by their datatype, single-value types (such as `RawRepresentable` enums) by their single
 /// value, and everything else (structs, arrays, dictionaries) as JSON text.
 enum ValueEncoding {
-    static func encode<T: Encodable>(_ value: T, _ context: ValueEncodingContext) throws -> ColumnValue {
+    static func encode<T: Encodable>(_ value: T, _ context: ValueEncodingContext) throws -> SQLValue {
         switch value {
         case let date as Date: return encode(date, context.options.dateStrategy)
-        case let data as Data: return .blob([UInt8](data))
+        case let data as Data: return .blob(Blob(bytes: [UInt8](data)))
         case let uuid as UUID: return .text(uuid.uuidString)
         case let url as URL: return .text(url.absoluteString)
         case let decimal as Decimal: return .text(decimal.description)
-        case let blob as Blob: return .blob(blob.bytes)
+        case let blob as Blob: return .blob(blob)
         case let stored as any Value:
-            if let column = ColumnValue(binding: stored.datatypeValue) { return column }
+            if let column = try? SQLValue(stored.datatypeValue) { return column }
         default: break
         }
         let capture = SingleValueCaptureEncoder(context: context)
@@ -36,7 +36,7 @@ enum ValueEncoding {
         return try json(value, context)
     }
 
-    static func encode(_ date: Date, _ strategy: DateStrategy) -> ColumnValue {
+    static func encode(_ date: Date, _ strategy: DateStrategy) -> SQLValue {
         switch strategy {
         case .iso8601Text:
             // The core format rounds to the nearest millisecond, as this tier's other date
@@ -47,7 +47,7 @@ enum ValueEncoding {
         }
     }
 
-    static func json<T: Encodable>(_ value: T, _ context: ValueEncodingContext) throws -> ColumnValue {
+    static func json<T: Encodable>(_ value: T, _ context: ValueEncodingContext) throws -> SQLValue {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         // `Any` and `any Sendable` share one representation (Sendable is a marker): hand the
@@ -71,7 +71,7 @@ struct NeedsJSON: Error {}
 /// with raw values and wrapper types do); any other container throws ``NeedsJSON``.
 final class SingleValueCaptureEncoder: Encoder, SingleValueEncodingContainer {
     let context: ValueEncodingContext
-    var captured: ColumnValue?
+    var captured: SQLValue?
 
     init(context: ValueEncodingContext) {
         self.context = context

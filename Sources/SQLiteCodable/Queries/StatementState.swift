@@ -93,7 +93,7 @@ final class StatementState {
 extension Connection {
     /// Resets `statement` and binds `values` to its parameters in order, with the connection
     /// locked by the caller.
-    func bindRaw(_ statement: Statement, _ values: [ColumnValue]) throws(Result) {
+    func bindRaw(_ statement: Statement, _ values: [SQLValue]) throws(Result) {
         let handle = statement.handle
         sqlite3_reset(handle)
         guard values.count == statement.parameterCount else {
@@ -109,10 +109,10 @@ extension Connection {
 
     /// Binds core-tier bindings (converted to column values) to `statement`.
     func bindRaw(_ statement: Statement, bindings: [Binding?]) throws(Result) {
-        var values: [ColumnValue] = []
+        var values: [SQLValue] = []
         values.reserveCapacity(bindings.count)
         for binding in bindings {
-            guard let value = ColumnValue(binding: binding) else {
+            guard let value = try? SQLValue(binding) else {
                 throw Result.misuse(
                     "\(String(describing: binding)) cannot be bound", code: SQLITE_MISMATCH, statement: statement)
             }

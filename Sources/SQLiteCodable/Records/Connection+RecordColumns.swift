@@ -30,9 +30,9 @@ struct RecordColumns {
 
     /// `value` as the record stores values: SQLite's own types as they are, dates by the
     /// record's date strategy, other `Encodable` values as the record encodes them.
-    func value(_ value: Binding?, column: String) throws -> ColumnValue {
+    func value(_ value: Binding?, column: String) throws -> SQLValue {
         guard let value else { return .null }
-        if let stored = ColumnValue(binding: value) { return stored }
+        if let stored = try? SQLValue(value) { return stored }
         if let encodable = value as? any Encodable {
             return try ValueEncoding.encode(
                 encodable,
@@ -45,9 +45,9 @@ struct RecordColumns {
 
     /// `"a" = ? AND "b" IS NULL` for equality conditions (sorted by column, so that the same
     /// names give the same SQL), with the values to bind; empty for no conditions.
-    func conditions(_ conditions: [String: Binding?]) throws -> (sql: String, values: [ColumnValue]) {
+    func conditions(_ conditions: [String: Binding?]) throws -> (sql: String, values: [SQLValue]) {
         var terms: [String] = []
-        var values: [ColumnValue] = []
+        var values: [SQLValue] = []
         for (name, binding) in conditions.sorted(by: { $0.key < $1.key }) {
             let column = try resolve(name)
             let value = try self.value(binding, column: column)
@@ -74,7 +74,7 @@ struct RecordColumns {
 struct RecordAssignment {
     let column: String
     let template: String
-    let values: [ColumnValue]
+    let values: [SQLValue]
 }
 
 extension Connection {
@@ -113,7 +113,7 @@ extension Connection {
     /// with the connection locked.
     func runUpdate(
         _ plan: RecordPlan, _ columns: RecordColumns, _ assignments: [RecordAssignment], where condition: String,
-        _ conditionValues: [ColumnValue]
+        _ conditionValues: [SQLValue]
     ) throws -> Int {
         var assignments = assignments
         if plan.timestamps, columns.contains(Timestamps.updatedAt),

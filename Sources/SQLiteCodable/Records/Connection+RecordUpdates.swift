@@ -39,7 +39,7 @@ extension Connection {
         try withLock {
             let rowid = try insert(record)
             let plan = try usablePlan(R.self)
-            let key: ColumnValue
+            let key: SQLValue
             if plan.primaryKey.isAutoIncrement {
                 key = .integer(rowid)
             } else {
@@ -98,7 +98,7 @@ extension Connection {
     /// before anything runs) and returns how many rows changed.
     func updateRecords<R: Record>(
         _ type: R.Type, _ assignments: (Connection, RecordColumns) throws -> [RecordAssignment],
-        where condition: (RecordColumns) throws -> (sql: String, values: [ColumnValue])
+        where condition: (RecordColumns) throws -> (sql: String, values: [SQLValue])
     ) throws -> Int {
         try withLock {
             let plan = try usablePlan(R.self)
@@ -112,7 +112,7 @@ extension Connection {
     /// The records `clause` selects (a condition checked against the table), in `orders`
     /// (column names, `true` ascending), at most `limit`.
     func findRecords<R: Record>(
-        _ type: R.Type, where clause: (RecordColumns) throws -> (sql: String, values: [ColumnValue]),
+        _ type: R.Type, where clause: (RecordColumns) throws -> (sql: String, values: [SQLValue]),
         orders: KeyValuePairs<String, Bool>, limit: Int?
     ) throws -> [R] {
         try withLock {

@@ -187,7 +187,7 @@ extension Connection {
         let (oldColumns, oldValues) = try plan.encode(original)
         let keyIndex = try plan.keyIndex(columns)
         var changedColumns: [String] = []
-        var changedValues: [ColumnValue] = []
+        var changedValues: [SQLValue] = []
         for (offset, column) in columns.enumerated() where offset != keyIndex {
             let old = oldColumns.firstIndex(of: column).map { oldValues[$0] }
             if old != values[offset] {
@@ -263,7 +263,7 @@ extension Connection {
     }
 
     /// Finds one record by key value.
-    func findRecord<R: Record>(_ type: R.Type, key: ColumnValue) throws -> R? {
+    func findRecord<R: Record>(_ type: R.Type, key: SQLValue) throws -> R? {
         try findRecord(R.self) { statement, _ in
             let code = key.bind(to: statement.handle, at: 1)
             if code != SQLITE_OK { throw sqliteError(code, statement) }
@@ -305,7 +305,7 @@ extension Connection {
     }
 
     /// A key value as a column value.
-    func keyValue(_ id: some Encodable, _ plan: RecordPlan) throws -> ColumnValue {
+    func keyValue(_ id: some Encodable, _ plan: RecordPlan) throws -> SQLValue {
         switch id {
         case let integer as Int64: return .integer(integer)
         case let integer as Int: return .integer(Int64(integer))
@@ -328,7 +328,7 @@ extension Connection {
 
     /// Resets `statement` and binds `values` in order, leaving out the one at `skip` (-1 for
     /// none), with the connection locked by the caller.
-    private func bindEncoded(_ statement: Statement, _ values: [ColumnValue], skipping skip: Int) throws(Result) {
+    private func bindEncoded(_ statement: Statement, _ values: [SQLValue], skipping skip: Int) throws(Result) {
         let handle = statement.handle
         sqlite3_reset(handle)
         guard values.count - (skip >= 0 ? 1 : 0) == statement.parameterCount else {
@@ -360,7 +360,7 @@ extension Connection {
     }
 
     /// Leaves out a new auto-increment key and stamps timestamps.
-    private func prepareInsert(_ plan: RecordPlan, _ columns: inout [String], _ values: inout [ColumnValue]) {
+    private func prepareInsert(_ plan: RecordPlan, _ columns: inout [String], _ values: inout [SQLValue]) {
         if plan.primaryKey.isAutoIncrement, let index = columns.firstIndex(of: plan.primaryKey.column),
             plan.isNew(values[index])
         {
@@ -373,7 +373,7 @@ extension Connection {
     }
 
     @discardableResult
-    private func insertEncoded(_ plan: RecordPlan, _ columns: inout [String], _ values: inout [ColumnValue]) throws
+    private func insertEncoded(_ plan: RecordPlan, _ columns: inout [String], _ values: inout [SQLValue]) throws
         -> Int64
     {
         prepareInsert(plan, &columns, &values)
@@ -385,7 +385,7 @@ extension Connection {
     }
 
     /// Updates by key; `columns` and `values` come back as stored (with `updated_at`).
-    private func updateEncoded(_ plan: RecordPlan, _ columns: inout [String], _ values: inout [ColumnValue]) throws
+    private func updateEncoded(_ plan: RecordPlan, _ columns: inout [String], _ values: inout [SQLValue]) throws
         -> Bool
     {
         let keyIndex = try plan.keyIndex(columns)
@@ -408,7 +408,7 @@ extension Connection {
         return changed
     }
 
-    private func deleteRow(_ plan: RecordPlan, key: ColumnValue) throws -> Bool {
+    private func deleteRow(_ plan: RecordPlan, key: SQLValue) throws -> Bool {
         try withRawStatement(plan.deleteSQL) { statement in
             try bindRaw(statement, [key])
             try runRaw(statement)

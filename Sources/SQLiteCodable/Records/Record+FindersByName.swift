@@ -178,7 +178,7 @@ extension Record {
 
     /// An SQL condition in parentheses, with its parameters as the record stores values.
     static func sqlCondition(_ condition: String, _ parameters: [Binding?], _ columns: RecordColumns) throws -> (
-        sql: String, values: [ColumnValue]
+        sql: String, values: [SQLValue]
     ) {
         ("(" + condition + ")", try parameters.map { try columns.value($0, column: "?") })
     }

@@ -88,7 +88,7 @@ final class RecordPlan {
 
     /// The columns and values of `record`, encoded with the kept encoder (every `nil` is stored
     /// as NULL).
-    func encode<R: Record>(_ record: R) throws -> (columns: [String], values: [ColumnValue]) {
+    func encode<R: Record>(_ record: R) throws -> (columns: [String], values: [SQLValue]) {
         let encoder = takeEncoder()
         defer { giveBack(encoder) }
         return try encoder.encodeRow(record)
@@ -96,7 +96,7 @@ final class RecordPlan {
 
     /// The position of a new auto-increment key among the encoded columns, which an insert
     /// leaves out; -1 when there is none.
-    func newKeyIndex(_ columns: [String], _ values: [ColumnValue]) -> Int {
+    func newKeyIndex(_ columns: [String], _ values: [SQLValue]) -> Int {
         guard primaryKey.isAutoIncrement, let index = columns.firstIndex(of: primaryKey.column) else { return -1 }
         return isNew(values[index]) ? index : -1
     }
@@ -164,7 +164,7 @@ final class RecordPlan {
 
     /// Decodes a record from encoded columns (to hand back a record with its new rowid and
     /// timestamps).
-    func decode<R: Record>(_ type: R.Type, columns: [String], values: [ColumnValue]) throws -> R {
+    func decode<R: Record>(_ type: R.Type, columns: [String], values: [SQLValue]) throws -> R {
         let decoder = RowDecoder(
             reader: ColumnReader(source: .values(values)),
             lookup: KeyLookup(map: ColumnIndexMap(names: columns), naming: naming), options: options, rowType: rowType)
@@ -225,7 +225,7 @@ final class RecordPlan {
     }
 
     /// Whether a key value means "not inserted yet": NULL or 0 for an auto-increment key.
-    func isNew(_ key: ColumnValue) -> Bool {
+    func isNew(_ key: SQLValue) -> Bool {
         guard primaryKey.isAutoIncrement else { return false }
         return key == .null || key == .integer(0)
     }

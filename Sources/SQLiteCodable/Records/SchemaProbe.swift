@@ -6,7 +6,7 @@ struct DerivedColumn: Equatable {
     var declaredType: String
     var notNull: Bool
     /// The value existing rows get when the column is added to a table holding data.
-    var defaultValue: ColumnValue
+    var defaultValue: SQLValue
 }
 
 /// Derives a record type's columns by decoding it from a decoder that makes up values:
@@ -26,7 +26,7 @@ final class SchemaProbe: Decoder {
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    func record(_ key: String, _ declaredType: String, notNull: Bool, defaultValue: ColumnValue) {
+    func record(_ key: String, _ declaredType: String, notNull: Bool, defaultValue: SQLValue) {
         if let index = columns.firstIndex(where: { $0.key == key }) {
             columns[index].column.declaredType = declaredType
             columns[index].column.notNull = columns[index].column.notNull && notNull
@@ -53,7 +53,7 @@ final class SchemaProbe: Decoder {
     }
 
     /// The column type and a made-up value of `T`, stored as `options` store it.
-    static func describe<T: Decodable>(_ type: T.Type, options: CodingOptions) throws -> (String, ColumnValue, T) {
+    static func describe<T: Decodable>(_ type: T.Type, options: CodingOptions) throws -> (String, SQLValue, T) {
         let value = try fabricate(type, options: options)
         if T.self == Date.self {
             return (

@@ -7,13 +7,13 @@ enum Timestamps {
     static let updatedAt = "updated_at"
 
     /// Sets both columns to `now` (adding them when the record does not encode them).
-    static func stampInsert(_ columns: inout [String], _ values: inout [ColumnValue], now: ColumnValue) {
+    static func stampInsert(_ columns: inout [String], _ values: inout [SQLValue], now: SQLValue) {
         set(createdAt, now, &columns, &values)
         set(updatedAt, now, &columns, &values)
     }
 
     /// Sets `updated_at` to `now` and leaves `created_at` out, so an update keeps it.
-    static func stampUpdate(_ columns: inout [String], _ values: inout [ColumnValue], now: ColumnValue) {
+    static func stampUpdate(_ columns: inout [String], _ values: inout [SQLValue], now: SQLValue) {
         if let index = columns.firstIndex(of: createdAt) {
             columns.remove(at: index)
             values.remove(at: index)
@@ -22,12 +22,12 @@ enum Timestamps {
     }
 
     /// The current time, stored as `strategy` stores dates.
-    static func now(_ strategy: DateStrategy) -> ColumnValue {
+    static func now(_ strategy: DateStrategy) -> SQLValue {
         ValueEncoding.encode(Date(), strategy)
     }
 
     private static func set(
-        _ column: String, _ value: ColumnValue, _ columns: inout [String], _ values: inout [ColumnValue]
+        _ column: String, _ value: SQLValue, _ columns: inout [String], _ values: inout [SQLValue]
     ) {
         if let index = columns.firstIndex(of: column) {
             values[index] = value

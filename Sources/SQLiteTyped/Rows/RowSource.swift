@@ -18,7 +18,7 @@ final class RowSource {
     /// the source is made, or reused once no row refers to it).
     @usableFromInline
     @exclusivity(unchecked)
-    var cells: UnsafeMutablePointer<StoredCell>?
+    var cells: UnsafeMutablePointer<SQLValue>?
 
     /// How many of ``cells`` hold values.
     @usableFromInline
@@ -55,7 +55,7 @@ final class RowSource {
 
     /// The copied value of column `index`, nil past the last column (only once ``isCopied``).
     @inlinable
-    func cell(at index: Int) -> StoredCell? {
+    func cell(at index: Int) -> SQLValue? {
         guard let cells, index >= 0, index < cellCount else { return nil }
         return cells[index]
     }
@@ -90,7 +90,7 @@ final class RowSource {
             let row = RowReader(handle)
             for index in 0..<count {
                 let column = Int32(truncatingIfNeeded: index)
-                let cell: StoredCell
+                let cell: SQLValue
                 // One look at the column for an integer, the usual value, and its storage class.
                 let (storageClass, integer) = row.integerOrStorageClass(at: column)
                 switch storageClass {

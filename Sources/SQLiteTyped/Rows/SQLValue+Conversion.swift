@@ -1,23 +1,5 @@
-/// A copied column value.
-@usableFromInline
-enum StoredCell {
-    case null
-    case integer(Int64)
-    case real(Double)
-    case text(String)
-    case blob(Blob)
-
-    /// The value as a ``Binding``, nil for `NULL`.
-    var binding: Binding? {
-        switch self {
-        case .null: nil
-        case .integer(let value): value
-        case .real(let value): value
-        case .text(let value): value
-        case .blob(let value): value
-        }
-    }
-
+/// A copied column value, read back as the type a typed column asks for.
+extension SQLValue {
     /// The value as `D`, nil when it does not fit (`NULL` is handled by the caller).
     @inlinable
     func converted<D: Binding>(to type: D.Type) -> D? {
@@ -42,7 +24,7 @@ enum StoredCell {
             if D.self == Blob.self { return same(Blob(bytes: Array(value.utf8)), D.self) }
             // A number stored as text reads as that number, when it is wholly one.
             if D.self == Double.self { return NumericText.real(value).map { same($0, D.self) } }
-            return NumericText.integer(value).flatMap { StoredCell.integer($0).converted(to: D.self) }
+            return NumericText.integer(value).flatMap { SQLValue.integer($0).converted(to: D.self) }
         case .blob(let value):
             if D.self == Blob.self { return same(value, D.self) }
             return nil
