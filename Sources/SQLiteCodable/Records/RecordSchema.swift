@@ -254,11 +254,18 @@ extension Connection {
         var added = schema.columns.map(\.name)
         if existing.isEmpty {
             try execute(schema.createSQL(ifNotExists: true))
+            log(.info, "created table \(schema.plan.quotedTable) for \(schema.plan.rowType)")
         } else {
             let foreignKeysOn = (try scalar("PRAGMA foreign_keys") as? Int64) == 1
             let alterations = try schema.alterations(existing: existing, foreignKeysOn: foreignKeysOn)
             for statement in alterations.statements { try execute(statement) }
             added = alterations.added
+            if !added.isEmpty {
+                log(
+                    .info,
+                    "added column(s) \(added.map(\.quotedIdentifier).joined(separator: ", ")) to table "
+                        + "\(schema.plan.quotedTable) for \(schema.plan.rowType)")
+            }
         }
         for index in schema.indexes { try execute(index.sql) }
         return added

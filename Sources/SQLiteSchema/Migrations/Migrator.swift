@@ -143,6 +143,7 @@ public struct Migrator: Sendable {
                         try db.setUserVersion(Int32(clamping: index + 1))
                     }
                 }
+                db.log(.info, "applied migration \(migration.name.quotedIdentifier)")
             }
         }
     }
