@@ -37,7 +37,9 @@ public struct Configuration: Sendable {
     /// default of 1000. See also `checkpoint(_:)`.
     public var automaticCheckpointPages: Int?
 
-    /// A name for the dispatch queues of the connections, shown by debuggers. Default: `"SQLite"`.
+    /// A name for the dispatch queues of the connections, shown by debuggers, and the start of
+    /// each connection's ``Connection/label`` in log entries (`"SQLite.writer"`,
+    /// `"SQLite.reader"`, `"SQLite.queue"`). Default: `"SQLite"`.
     public var label = "SQLite"
 
     /// The default configuration.
@@ -54,6 +56,7 @@ public struct Configuration: Sendable {
     /// Opens and sets up one connection, parked (see `Connection.park()`).
     func openConnection(_ location: Connection.Location, role: Role) throws -> Connection {
         let db = try Connection(location, readonly: readonly)
+        db.label = "\(label).\(role)"
         db.busyTimeout = busyTimeout
         try prepareDatabase?(db)
         switch role {

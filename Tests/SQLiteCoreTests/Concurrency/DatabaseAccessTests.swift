@@ -24,6 +24,19 @@ import Testing
         }
     }
 
+    @Test("connections are labeled after the configuration and their role, for logs", arguments: DatabaseKind.allCases)
+    func connectionLabels(kind: DatabaseKind) async throws {
+        try await withTemporaryDirectory { directory in
+            var configuration = Configuration()
+            configuration.label = "App"
+            let db = try kind.open(in: directory, configuration: configuration)
+            let writer = try await db.write { db in db.label }
+            let reader = try await db.read { db in db.label }
+            #expect(writer == (kind == .queue ? "App.queue" : "App.writer"))
+            #expect(reader == (kind == .queue ? "App.queue" : "App.reader"))
+        }
+    }
+
     @Test(arguments: DatabaseKind.allCases)
     func throwingWriteRollsBack(kind: DatabaseKind) async throws {
         try await withTemporaryDirectory { directory in
