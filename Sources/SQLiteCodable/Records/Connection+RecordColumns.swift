@@ -97,7 +97,7 @@ extension Connection {
     func assignments(_ setters: [Setter], _ columns: RecordColumns) throws -> [RecordAssignment] {
         try setters.map { setter in
             let expression = setter.expression
-            guard let (name, rest) = SQLIdentifier.leadingName(of: expression.template[...]), rest.hasPrefix(" = ")
+            guard let (name, rest) = expression.template[...].leadingQuotedName, rest.hasPrefix(" = ")
             else {
                 throw RecordError.unknownColumn(
                     type: columns.plan.rowType, table: columns.plan.tableName, column: expression.template)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The default database and the databases registered by name, process-wide, behind a lock.
-private let registry = LockedValue<(default: RecordDatabase?, named: [String: RecordDatabase])>((nil, [:]))
+private let registry = Locked<(default: RecordDatabase?, named: [String: RecordDatabase])>((nil, [:]))
 
 extension RecordDatabase {
     // MARK: - The default database

@@ -36,12 +36,13 @@ public struct RecordIndex: Sendable, Equatable {
     /// declared ones, resolved to the table's names).
     func statement(table: String, columns: [String]) -> (name: String, sql: String) {
         let expressions: [Expressible] = columns.map { SQLExpression<Void>(SQLIdentifier.quote($0), []) }
-        let typed = Table(table).createIndex(expressions, unique: unique, ifNotExists: true)
         guard let name else {
-            // The typed tier names it: `CREATE [UNIQUE] INDEX IF NOT EXISTS "name" ON ...`.
-            let prefix = "CREATE " + (unique ? "UNIQUE " : "") + "INDEX IF NOT EXISTS "
-            let rest = typed.dropFirst(prefix.count)
-            return (SQLIdentifier.leadingName(of: rest)?.name ?? "", typed)
+            // Named as the typed tier names it: `index_<table>_on_<columns>`.
+            let typed = Table(table)
+            return (
+                typed.indexName(expressions)[...].leadingQuotedName?.name ?? "",
+                typed.createIndex(expressions, unique: unique, ifNotExists: true)
+            )
         }
         let sql =
             "CREATE " + (unique ? "UNIQUE " : "") + "INDEX IF NOT EXISTS " + SQLIdentifier.quote(name) + " ON "

@@ -5,7 +5,7 @@ import Foundation
 /// read-only, need not ask the writer again. One per database object, shared by every
 /// ``RecordDatabase`` made of it.
 final class SyncedRecordTypes: Sendable {
-    private let types = LockedValue<Set<ObjectIdentifier>>([])
+    private let types = Locked<Set<ObjectIdentifier>>([])
 
     /// Whether the table of `type` was synced.
     func contains(_ type: ObjectIdentifier) -> Bool {
@@ -30,7 +30,7 @@ final class SyncedRecordTypes: Sendable {
         let types: SyncedRecordTypes
     }
 
-    private static let table = LockedValue<[ObjectIdentifier: Entry]>([:])
+    private static let table = Locked<[ObjectIdentifier: Entry]>([:])
 
     /// The set of `object` (a connection, queue or pool), made on first use.
     static func shared(for object: AnyObject) -> SyncedRecordTypes {

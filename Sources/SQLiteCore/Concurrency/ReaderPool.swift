@@ -142,17 +142,3 @@ final class ReaderPool: @unchecked Sendable {
         if let failure { throw failure }
     }
 }
-
-/// A value behind a lock, for state shared between a waiting thread and the one that wakes it.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = PlainLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
-}

@@ -38,3 +38,50 @@ extension String {
         return String(decoding: bytes, as: UTF8.self)
     }
 }
+
+extension Substring {
+    /// The quoted identifier this text starts with, maybe qualified (`"main"."users"`): its
+    /// last name unquoted (`"a""b"` gives `a"b`), and the text after it. Nil when the text does
+    /// not start with a complete quoted identifier. The reverse of
+    /// `String.quotedIdentifier`, read byte by byte as SQLite reads it.
+    ///
+    /// ```swift
+    /// #""users"."email" = ?"#[...].leadingQuotedName   // ("email", " = ?")
+    /// ```
+    package var leadingQuotedName: (name: String, rest: Substring)? {
+        let quote = UInt8(ascii: "\"")
+        let bytes = utf8
+        var index = bytes.startIndex
+        var name: String?
+        while index < bytes.endIndex, bytes[index] == quote {
+            var part: [UInt8] = []
+            index = bytes.index(after: index)
+            var closed = false
+            while index < bytes.endIndex {
+                let byte = bytes[index]
+                index = bytes.index(after: index)
+                guard byte == quote else {
+                    part.append(byte)
+                    continue
+                }
+                // A doubled quote is a quote in the name; a single one ends it.
+                guard index < bytes.endIndex, bytes[index] == quote else {
+                    closed = true
+                    break
+                }
+                part.append(quote)
+                index = bytes.index(after: index)
+            }
+            guard closed else { return nil }
+            name = String(decoding: part, as: UTF8.self)
+            // Qualified: a dot, then the next quoted part.
+            let dot = index
+            guard dot < bytes.endIndex, bytes[dot] == UInt8(ascii: "."),
+                bytes.index(after: dot) < bytes.endIndex, bytes[bytes.index(after: dot)] == quote
+            else { break }
+            index = bytes.index(after: dot)
+        }
+        guard let name else { return nil }
+        return (name, self[index...])
+    }
+}

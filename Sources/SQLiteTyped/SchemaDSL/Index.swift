@@ -28,7 +28,7 @@ extension SchemaType {
 
     /// `"index_users_on_email"`: lowercased, every run of other characters made one underscore,
     /// schema-qualified for a table of an attached database.
-    func indexName(_ columns: [Expressible]) -> String {
+    package func indexName(_ columns: [Expressible]) -> String {
         let words = ["index", clauses.from.name, "on"] + columns.map { $0.expression.template }
         var name = ""
         for character in words.joined(separator: " ").lowercased() where character != "\"" {

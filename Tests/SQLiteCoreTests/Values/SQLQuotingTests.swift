@@ -57,4 +57,29 @@ import Testing
         }
         #expect(try db.scalar("SELECT group_concat(x) FROM t") as? String == "1")
     }
+
+    @Test("a quoted name reads back as the name it quotes", arguments: identifiers)
+    func leadingQuotedNameReversesQuoting(name: String, quoted: String) {
+        let parsed = (quoted + " = ?")[...].leadingQuotedName
+        #expect(parsed?.name == name)
+        #expect(parsed?.rest == " = ?")
+    }
+
+    @Test(
+        "the last part of a qualified name, and no name where there is none",
+        arguments: [
+            (#""main"."users"."email""#, "email", ""),
+            (#""users".email"#, "users", ".email"),
+            (#""users" AS "u""#, "users", #" AS "u""#),
+        ])
+    func leadingQuotedNameOfQualifiedNames(text: String, name: String, rest: String) {
+        let parsed = text[...].leadingQuotedName
+        #expect(parsed?.name == name)
+        #expect(parsed.map { String($0.rest) } == rest)
+    }
+
+    @Test(arguments: ["email", #""unterminated"#, "", #"x"y""#])
+    func noLeadingQuotedName(text: String) {
+        #expect(text[...].leadingQuotedName == nil)
+    }
 }
