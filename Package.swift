@@ -127,7 +127,9 @@ let package = Package(
     targets: [
         .target(
             name: "CSQLiteAmalgamation",
-            exclude: ["sqlite3.c", "sqlite3.h", "sqlite3ext.h", "PROVENANCE", "SQLiteSourceSettings.h"],
+            exclude: [
+                "sqlite3.c", "sqlite3.h", "sqlite3ext.h", "PROVENANCE", "SQLiteSourceSettings.h", "SQLiteVariadicShims.h",
+            ],
             sources: ["CSQLiteAmalgamation.c"],
             // CSQLiteAmalgamation.c includes sqlite3.c after SQLiteSourceSettings.h (shared with
             // CSQLCipher.c), which turns SWIFT_SQLITE_JSON's absence into SQLITE_OMIT_JSON,

@@ -1,0 +1,17 @@
+#ifndef SWIFT_SQLITE_VARIADIC_SHIMS_H
+#define SWIFT_SQLITE_VARIADIC_SHIMS_H
+
+// Fixed-argument forms of SQLite's variadic functions, which Swift cannot call. One home for
+// every SQLite source: each C module's header (CSQLiteAmalgamation.h, CSQLCipher.h,
+// CSQLiteSystem.h) includes this right after its own sqlite3.h, so these compile against the
+// API of the library that build links.
+
+// sqlite3_db_config for the options taking an int and an int* (SQLITE_DBCONFIG_ENABLE_FKEY,
+// SQLITE_DBCONFIG_DEFENSIVE...): `value` is 1 to turn the switch on, 0 off, -1 to leave it;
+// `*current` receives its state afterwards. Returns SQLITE_OK, or SQLITE_ERROR for an option
+// the library does not know.
+static inline int swift_sqlite_db_config_switch(sqlite3 *db, int option, int value, int *current) {
+    return sqlite3_db_config(db, option, value, current);
+}
+
+#endif
