@@ -55,30 +55,16 @@ extension Connection {
     }
 
     /// The tables (lowercased names) that `sql` reads, learned from the authorizer while the
-    /// SQL is prepared once more, on the side; empty when it cannot be prepared.
+    /// SQL is prepared once more, on the side; empty when it cannot be prepared. The user's
+    /// authorizer is not asked then, and is in place again afterwards (see `HookSet`).
     func tablesRead(by sql: String) -> Set<String> {
         connection.lock.withLock {
             guard !connection.isClosed else { return [] }
-            let tables = TableCollector()
-            let context = Unmanaged.passUnretained(tables).toOpaque()
-            sqlite3_set_authorizer(
-                handle,
-                { context, action, first, _, _, _ in
-                    guard let context, action == SQLITE_READ, let first else { return SQLITE_OK }
-                    Unmanaged<TableCollector>.fromOpaque(context).takeUnretainedValue().names.insert(
-                        String(cString: first).lowercased())
-                    return SQLITE_OK
-                }, context)
-            defer { sqlite3_set_authorizer(handle, nil, nil) }
-            var statement: OpaquePointer?
-            sql.withCString { text in _ = sqlite3_prepare_v3(handle, text, -1, 0, &statement, nil) }
-            sqlite3_finalize(statement)
-            return tables.names
+            return connection.collectingTablesRead {
+                var statement: OpaquePointer?
+                sql.withCString { text in _ = sqlite3_prepare_v3(handle, text, -1, 0, &statement, nil) }
+                sqlite3_finalize(statement)
+            }
         }
     }
-}
-
-/// The tables an authorizer saw read.
-private final class TableCollector {
-    var names = Set<String>()
 }

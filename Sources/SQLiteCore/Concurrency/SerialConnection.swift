@@ -138,14 +138,10 @@ final class SerialConnection: @unchecked Sendable {
         // `sqlite3_interrupt` stops the statements running when it is called; one called
         // between two statements of an access is forgotten when the next starts. SQLite's
         // progress handler asks again every few hundred instructions whether this access was
-        // cancelled, so that no long statement of a cancelled access runs to its end.
+        // cancelled, so that no long statement of a cancelled access runs to its end. It shares
+        // the slot with the user's progress handler (see `HookSet`).
         opened.withLock {
-            sqlite3_progress_handler(
-                opened.handle, 500,
-                { context in
-                    guard let context else { return 0 }
-                    return Unmanaged<SerialConnection>.fromOpaque(context).takeUnretainedValue().isCancelled ? 1 : 0
-                }, Unmanaged.passUnretained(self).toOpaque())
+            opened.connection.setInterruptCheck { [weak self] in self?.isCancelled ?? false }
         }
         lock.lock()
         connection = opened
@@ -161,12 +157,9 @@ final class SerialConnection: @unchecked Sendable {
     }
 
     deinit {
-        // The progress handler points to this object: the connection may outlive it. A closed
-        // connection's handle may already be freed, and runs nothing any more.
+        // The connection may outlive this object: stop asking about its accesses.
         if let connection {
-            connection.withLock {
-                if !connection.connection.isClosed { sqlite3_progress_handler(connection.handle, 0, nil, nil) }
-            }
+            connection.withLock { connection.connection.setInterruptCheck(nil) }
         }
     }
 

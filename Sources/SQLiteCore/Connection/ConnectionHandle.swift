@@ -191,6 +191,8 @@ final class ConnectionHandle: @unchecked Sendable {
             primaryCode = registration.code
             extendedCode = registration.extendedCode
         }
+        // Denied by the user's authorizer: say what it denied.
+        if primaryCode == SQLITE_AUTH, let denial = takeDenial() { message += " (\(denial))" }
         let statement = Statement.unprepared(
             sql, failure: (message, primaryCode, extendedCode), connection: self)
         let error = Result(

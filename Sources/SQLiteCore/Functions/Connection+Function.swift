@@ -53,7 +53,7 @@ extension Connection {
         if let error = registerFunction(function, argumentCount, deterministic, ScalarFunction(block)) { throw error }
     }
 
-    /// Registers a scalar function or an aggregate; returns the error when SQLite refuses it,
+    /// Registers a scalar function, an aggregate or a window function; returns the error when SQLite refuses it,
     /// after recording it for the function's later uses.
     func registerFunction(
         _ name: String, _ argumentCount: UInt?, _ deterministic: Bool, _ function: RegisteredFunction
@@ -70,7 +70,9 @@ extension Connection {
                 Unmanaged<RegisteredFunction>.fromOpaque(pointer).release()
             }
             let code: Int32
-            if function is AggregateFunction {
+            if function is WindowAggregateFunction {
+                code = Self.registerWindowFunction(handle, name, arity, flags, pointer, release)
+            } else if function is AggregateFunction {
                 code = sqlite3_create_function_v2(
                     handle, name, arity, flags, pointer, nil,
                     { context, count, values in

@@ -1,23 +1,70 @@
-/// The closures behind a connection's update, commit and rollback hooks and its trace, with
-/// the package's own ``ConnectionObserver``: SQLite has one slot for each hook, and both the
-/// user's closure and the concurrency tier's change tracking must be called from it. The trace
-/// slot also serves the connection's logging (``LogConfiguration``), which times statements
-/// through `SQLITE_TRACE_PROFILE` while it logs warnings or more.
+/// The closures behind a connection's hooks, the user's and the package's own: SQLite has one
+/// slot for each hook, and every party that needs it must be called from that one slot.
 ///
-/// Each C hook is registered with the ``ConnectionHandle`` as context while either side wants
-/// it, and unregistered when neither does. Read and written with the connection's lock held:
-/// SQLite calls the hooks from inside calls made under that lock.
+/// - Update, commit and rollback hooks: the user's closures and the concurrency tier's change
+///   tracking (``ConnectionObserver``).
+/// - Trace: the user's SQLite.swift-style ``Connection/trace(_:)``, the user's
+///   ``Connection/trace(_:_:)`` events, the observer's statement recording, and the
+///   connection's logging (``LogConfiguration``), which times statements through
+///   `SQLITE_TRACE_PROFILE` while it logs warnings or more.
+/// - Progress handler: the user's ``Connection/progressHandler(every:_:)`` and the check a
+///   ``DatabaseQueue`` or ``DatabasePool`` makes that the running access was not cancelled.
+/// - Authorizer: the user's ``Connection/authorizer(_:)`` and the concurrency tier's learning
+///   of the tables an observed fetch reads (``Connection/tablesRead(by:)``).
+/// - WAL hook: the user's ``Connection/walHook(_:)`` alone, but SQLite's automatic checkpoints
+///   use the same slot.
+///
+/// Each C hook is registered with the ``ConnectionHandle`` as context while any side wants it,
+/// and unregistered when none does. Read and written with the connection's lock held: SQLite
+/// calls the hooks from inside calls made under that lock.
 final class HookSet {
     typealias UpdateHook = @Sendable (Connection.Operation, String, String, Int64) -> Void
     typealias CommitHook = @Sendable () throws -> Void
     typealias RollbackHook = @Sendable () -> Void
     typealias TraceHook = @Sendable (String) -> Void
+    typealias TraceEventHook = @Sendable (TraceEvent) -> Void
+    typealias ProgressHook = @Sendable () -> Bool
+    typealias AuthorizerHook = @Sendable (AuthorizerRequest) throws -> AuthorizerResult
+    typealias WALHook = @Sendable (String, Int) throws -> Void
 
     var update: UpdateHook?
     var commit: CommitHook?
     var rollback: RollbackHook?
     var trace: TraceHook?
     var observer: (any ConnectionObserver)?
+
+    /// The user's trace events and the closure receiving them.
+    var traceEvents: TraceEvents = []
+    var traceEventHook: TraceEventHook?
+
+    /// The user's progress handler and the number of VM instructions it asked for.
+    var progress: ProgressHook?
+    var progressInterval = 0
+    /// The package's check that the running access of a queue or pool was not cancelled.
+    var interruptCheck: ProgressHook?
+    /// How often SQLite calls the one C progress handler, in callbacks, and how many callbacks
+    /// stand for the user's interval and for the interruption check's (see
+    /// ``ConnectionHandle/refreshProgressHandler()``).
+    var progressCalls: UInt = 0
+    var progressStride: UInt = 1
+    var interruptCheckStride: UInt = 1
+
+    /// The user's authorizer.
+    var authorizer: AuthorizerHook?
+    /// Set while the package prepares an observed fetch's SQL on the side: the tables the
+    /// authorizer sees read (lowercased), instead of asking the user's authorizer.
+    var collectedReads: Set<String>?
+    /// Whether the C authorizer is registered.
+    var authorizerIsRegistered = false
+    /// Why the user's authorizer last denied an action, for the preparation error's message.
+    var denial: String?
+
+    /// The user's WAL hook.
+    var wal: WALHook?
+
+    /// How often the package checks a queue's or pool's connection for cancellation, in VM
+    /// instructions: `sqlite3_interrupt` only stops the statements running when it is called.
+    static let interruptCheckInterval = 500
 }
 
 /// What the concurrency tier watches on a connection beside the user's own hooks: row changes
@@ -35,8 +82,10 @@ package protocol ConnectionObserver: AnyObject {
 }
 
 extension ConnectionHandle {
-    /// Registers or unregisters each C hook according to who wants it: the user, the observer,
-    /// and, for the trace, logging. Call with `lock` held and the database open.
+    /// Registers or unregisters the update, commit, rollback and trace hooks according to who
+    /// wants them: the user, the observer, and, for the trace, logging. Call with `lock` held
+    /// and the database open. (The progress handler, authorizer and WAL hook have their own
+    /// refresh: registering them has effects beyond the callback.)
     func refreshHooks() {
         let context = Unmanaged.passUnretained(self).toOpaque()
         let watching = hooks.observer != nil
@@ -82,45 +131,75 @@ extension ConnectionHandle {
         } else {
             sqlite3_rollback_hook(pointer, nil, nil)
         }
-        // One trace callback for two events: the start of each statement, for the user's trace
-        // and the observer, and its end with its duration, for logging.
+        refreshTrace(context: context, watching: watching)
+    }
+
+    /// One trace callback for every event anyone wants: the start of each statement, for the
+    /// user's trace and events and the observer; its end with its duration, for logging and
+    /// the user's events; each row, for the user's events. (`.close` is reported by
+    /// ``removeHooks()``: by the time SQLite would, the package has unregistered its hooks.)
+    private func refreshTrace(context: UnsafeMutableRawPointer, watching: Bool) {
+        let events = hooks.traceEventHook == nil ? [] : hooks.traceEvents
         var mask: UInt32 = 0
-        if hooks.trace != nil || watching { mask |= UInt32(SQLITE_TRACE_STMT) }
-        if profilesStatements { mask |= UInt32(SQLITE_TRACE_PROFILE) }
-        if mask != 0 {
-            sqlite3_trace_v2(
-                pointer, mask,
-                { event, context, statement, detail in
-                    guard let context, let statement else { return 0 }
-                    let handle = ConnectionHandle.from(context)
-                    if event == UInt32(SQLITE_TRACE_PROFILE) {
-                        let nanoseconds = detail?.load(as: Int64.self) ?? 0
-                        handle.statementProfiled(OpaquePointer(statement), nanoseconds: nanoseconds)
-                        return 0
-                    }
+        if hooks.trace != nil || watching || events.contains(.statement) { mask |= UInt32(SQLITE_TRACE_STMT) }
+        if profilesStatements || events.contains(.profile) { mask |= UInt32(SQLITE_TRACE_PROFILE) }
+        if events.contains(.row) { mask |= UInt32(SQLITE_TRACE_ROW) }
+        guard mask != 0 else {
+            sqlite3_trace_v2(pointer, 0, nil, nil)
+            return
+        }
+        sqlite3_trace_v2(
+            pointer, mask,
+            { event, context, statement, detail in
+                guard let context, let statement else { return 0 }
+                let handle = ConnectionHandle.from(context)
+                switch Int32(bitPattern: event) {
+                case SQLITE_TRACE_STMT:
                     let hooks = handle.hooks
                     hooks.observer?.statementStarted(OpaquePointer(statement))
-                    guard let trace = hooks.trace else { return 0 }
-                    if let expanded = sqlite3_expanded_sql(OpaquePointer(statement)) {
-                        trace(String(cString: expanded))
-                        sqlite3_free(expanded)
-                    } else if let detail {
-                        trace(String(cString: detail.assumingMemoryBound(to: CChar.self)))
+                    if let trace = hooks.trace {
+                        if let expanded = sqlite3_expanded_sql(OpaquePointer(statement)) {
+                            trace(String(cString: expanded))
+                            sqlite3_free(expanded)
+                        } else if let detail {
+                            trace(String(cString: detail.assumingMemoryBound(to: CChar.self)))
+                        }
                     }
-                    return 0
-                }, context)
-        } else {
-            sqlite3_trace_v2(pointer, 0, nil, nil)
-        }
+                    if let events = hooks.traceEventHook, hooks.traceEvents.contains(.statement) {
+                        events(TraceEvent.started(OpaquePointer(statement), detail: detail))
+                    }
+                case SQLITE_TRACE_PROFILE:
+                    let nanoseconds = detail?.load(as: Int64.self) ?? 0
+                    handle.statementProfiled(OpaquePointer(statement), nanoseconds: nanoseconds)
+                    let hooks = handle.hooks
+                    if let events = hooks.traceEventHook, hooks.traceEvents.contains(.profile) {
+                        events(
+                            .profile(
+                                sql: TraceEvent.sql(of: OpaquePointer(statement)), duration: .nanoseconds(nanoseconds)))
+                    }
+                case SQLITE_TRACE_ROW:
+                    let hooks = handle.hooks
+                    if let events = hooks.traceEventHook, hooks.traceEvents.contains(.row) {
+                        events(.row(sql: TraceEvent.sql(of: OpaquePointer(statement))))
+                    }
+                default:
+                    break
+                }
+                return 0
+            }, context)
     }
 
     /// Unregisters every hook, for closing: SQLite may still run parts of the connection
-    /// after this object is gone.
+    /// after this object is gone. Reports `.close` to the user's trace events first.
     func removeHooks() {
+        if let events = hooks.traceEventHook, hooks.traceEvents.contains(.close) { events(.close) }
         sqlite3_update_hook(pointer, nil, nil)
         sqlite3_commit_hook(pointer, nil, nil)
         sqlite3_rollback_hook(pointer, nil, nil)
         sqlite3_trace_v2(pointer, 0, nil, nil)
+        sqlite3_progress_handler(pointer, 0, nil, nil)
+        if hooks.authorizerIsRegistered { sqlite3_set_authorizer(pointer, nil, nil) }
+        if hooks.wal != nil { sqlite3_wal_hook(pointer, nil, nil) }
         hooks = HookSet()
     }
 
