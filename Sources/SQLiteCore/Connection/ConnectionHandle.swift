@@ -160,7 +160,9 @@ final class ConnectionHandle: @unchecked Sendable {
         // A statement standing for SQL that failed to prepare fails whenever it is stepped:
         // report why it never prepared.
         if let statement, let failure = preparationError(of: statement) { return failure }
-        let message = Result.explainingEncryption(String(cString: sqlite3_errmsg(pointer)), code: code)
+        var message = Result.explainingEncryption(String(cString: sqlite3_errmsg(pointer)), code: code)
+        // A statement whose commit the user's WAL hook failed: say so (SQLite says nothing).
+        if code == SQLITE_ERROR, let failure = hooks.walFailure.take() { message = failure }
         let extended = sqlite3_extended_errcode(pointer)
         // The connection's error state can lag behind (e.g. a code returned by the Swift layer
         // itself): trust the code we were given for the primary part.

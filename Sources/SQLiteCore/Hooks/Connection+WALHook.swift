@@ -12,8 +12,8 @@ extension Connection {
     /// The hook runs after the transaction committed, inside the statement that committed it,
     /// with the connection's lock held: it must not use the connection (run a checkpoint from
     /// elsewhere, or later). Throwing from it does not undo the commit, but that statement
-    /// then throws: with the error's code when it is a ``Result``, `SQLITE_ERROR` otherwise,
-    /// and SQLite's text for that code as message.
+    /// then throws `SQLITE_ERROR` (SQLite's step reports any failure of the hook so) with the
+    /// message "the WAL hook failed after the commit: " and the thrown error's message.
     ///
     /// SQLite's automatic checkpoints (``walAutoCheckpoint``, `PRAGMA wal_autocheckpoint`) are
     /// made by a WAL hook of SQLite's own, in the same slot: setting a hook turns them off
@@ -47,13 +47,16 @@ extension ConnectionHandle {
         sqlite3_wal_hook(
             pointer,
             { context, _, database, pages in
-                guard let context, let wal = ConnectionHandle.from(context).hooks.wal else { return SQLITE_OK }
+                guard let context else { return SQLITE_OK }
+                let hooks = ConnectionHandle.from(context).hooks
+                guard let wal = hooks.wal else { return SQLITE_OK }
                 do {
                     try wal(database.map { String(cString: $0) } ?? "", Int(pages))
                     return SQLITE_OK
-                } catch let error as Result {
-                    return error.extendedCode == SQLITE_OK ? SQLITE_ERROR : error.extendedCode
                 } catch {
+                    hooks.walFailure = "the WAL hook failed after the commit: \(FunctionValues.message(for: error))"
+                    // What `sqlite3_reset` returns; the step itself reports SQLITE_ERROR.
+                    if let error = error as? Result, error.code != SQLITE_OK { return error.extendedCode }
                     return SQLITE_ERROR
                 }
             }, Unmanaged.passUnretained(self).toOpaque())

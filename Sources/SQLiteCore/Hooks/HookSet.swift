@@ -61,6 +61,8 @@ final class HookSet {
 
     /// The user's WAL hook.
     var wal: WALHook?
+    /// The message of the error the WAL hook last threw, for the committing statement's error.
+    var walFailure: String?
 
     /// How often the package checks a queue's or pool's connection for cancellation, in VM
     /// instructions: `sqlite3_interrupt` only stops the statements running when it is called.

@@ -4,8 +4,10 @@
 /// db.trace([.statement, .profile]) { event in print(event) }
 /// ```
 public struct TraceEvents: OptionSet, Sendable, Hashable {
+    /// The `SQLITE_TRACE_*`-like bits of the set.
     public let rawValue: UInt32
 
+    /// The set with the bits of `rawValue`.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// A statement starts running (`SQLITE_TRACE_STMT`), and each trigger it fires.
