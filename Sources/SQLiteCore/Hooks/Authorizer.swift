@@ -141,8 +141,9 @@ public enum AuthorizerResult: Sendable, Hashable {
     case allow
     /// The statement fails to prepare, with `SQLITE_AUTH`.
     case deny
-    /// The action is dropped: a column read reads `NULL`, a column update leaves it
-    /// unchanged, a `DELETE` is not done as a truncation; other actions are skipped.
+    /// The action is dropped without an error: a column read reads `NULL`, a column update
+    /// leaves it unchanged, a `DELETE` still deletes but row by row (no truncate
+    /// optimization); for other actions SQLite skips what it can (an `INSERT` inserts nothing).
     case ignore
 
     var code: Int32 {
