@@ -33,10 +33,15 @@ extension Connection {
     public func filename(schema: String = "main") throws -> String {
         try connection.lock.withLock { () throws(Result) -> String in
             try connection.checkOpen()
-            guard let name = sqlite3_db_filename(handle, schema) else {
-                throw Result.misuse("no such database: \(schema)", code: SQLITE_ERROR)
+            if let name = sqlite3_db_filename(handle, schema) { return String(cString: name) }
+            // NULL also stands for a database without a file (`temp` before it is used):
+            // only a name the connection does not have is an error.
+            var index: Int32 = 0
+            while let name = sqlite3_db_name(handle, index) {
+                if sqlite3_stricmp(name, schema) == 0 { return "" }
+                index += 1
             }
-            return String(cString: name)
+            throw Result.misuse("no such database: \(schema)", code: SQLITE_ERROR)
         }
     }
 }
