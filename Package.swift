@@ -2,7 +2,7 @@
 import PackageDescription
 
 /// Optional SQLite features, each a package trait that maps to the amalgamation's compile flags.
-/// Every one is on by default except `STAT4`; `swift build --disable-default-traits` builds a
+/// Every one is on by default except `STAT4` and `LoadExtension`; `swift build --disable-default-traits` builds a
 /// minimal SQLite (with JSON compiled out).
 let featureTraits: [(name: String, description: String, defines: [String], defaultOn: Bool)] = [
     ("FTS5", "Full-text search version 5 (SQLITE_ENABLE_FTS5).", ["SQLITE_ENABLE_FTS5"], true),
@@ -28,6 +28,12 @@ let featureTraits: [(name: String, description: String, defines: [String], defau
     ("Snapshot", "WAL snapshots (SQLITE_ENABLE_SNAPSHOT).", ["SQLITE_ENABLE_SNAPSHOT"], true),
     ("JSON", "The built-in JSON functions; off compiles them out (SQLITE_OMIT_JSON).", ["SWIFT_SQLITE_JSON"], true),
     ("STAT4", "Richer query-planner statistics from ANALYZE (SQLITE_ENABLE_STAT4).", ["SQLITE_ENABLE_STAT4"], false),
+    // Off by default, and not turned on by another source: loading native code is a security
+    // surface an app opts into. Off compiles the loader out (SQLITE_OMIT_LOAD_EXTENSION).
+    (
+        "LoadExtension", "Loading SQLite extensions from shared libraries; off compiles it out (SQLITE_OMIT_LOAD_EXTENSION).",
+        ["SWIFT_SQLITE_LOAD_EXTENSION"], false
+    ),
 ]
 
 /// Compile flags that are always on; `Documentation/Build.md` gives the reason for each.
@@ -132,8 +138,9 @@ let package = Package(
             ],
             sources: ["CSQLiteAmalgamation.c"],
             // CSQLiteAmalgamation.c includes sqlite3.c after SQLiteSourceSettings.h (shared with
-            // CSQLCipher.c), which turns SWIFT_SQLITE_JSON's absence into SQLITE_OMIT_JSON,
-            // since a trait condition can only add a flag.
+            // CSQLCipher.c), which turns SWIFT_SQLITE_JSON's absence into SQLITE_OMIT_JSON and
+            // SWIFT_SQLITE_LOAD_EXTENSION's into SQLITE_OMIT_LOAD_EXTENSION, since a trait
+            // condition can only add a flag.
             cSettings: alwaysOnDefines + traitDefines + sourceDefines,
             linkerSettings: [.linkedLibrary("m")]
         ),

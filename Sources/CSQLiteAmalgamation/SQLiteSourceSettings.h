@@ -14,6 +14,12 @@
 #define SQLITE_OMIT_JSON 1
 #endif
 
+// Loading extensions is opt-in (the LoadExtension trait): without it the loader, its C API and
+// the SQL function load_extension() are compiled out.
+#ifndef SWIFT_SQLITE_LOAD_EXTENSION
+#define SQLITE_OMIT_LOAD_EXTENSION 1
+#endif
+
 // Geopoly is an R*Tree extension; never ask for it without R*Tree.
 #if defined(SQLITE_ENABLE_GEOPOLY) && !defined(SQLITE_ENABLE_RTREE)
 #define SQLITE_ENABLE_RTREE 1

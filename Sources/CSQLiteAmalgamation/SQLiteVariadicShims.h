@@ -14,4 +14,11 @@ static inline int swift_sqlite_db_config_switch(sqlite3 *db, int option, int val
     return sqlite3_db_config(db, option, value, current);
 }
 
+// sqlite3_config(SQLITE_CONFIG_MEMSTATUS, enabled): whether SQLite keeps its memory statistics
+// (the memory counters of sqlite3_status64). Only before SQLite initializes (before the first
+// connection opens); afterwards it returns SQLITE_MISUSE and changes nothing.
+static inline int swift_sqlite_config_memstatus(int enabled) {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, enabled);
+}
+
 #endif

@@ -29,5 +29,12 @@
             guard let program = dlopen(nil, RTLD_NOW), let address = dlsym(program, name) else { return nil }
             return unsafeBitCast(address, to: type)
         }
+
+        // MARK: Statement explain mode (Statement+Explain.swift)
+
+        /// `sqlite3_stmt_explain` (3.43).
+        static let statementExplain = symbol("sqlite3_stmt_explain", as: StatementExplain.self)
+
+        typealias StatementExplain = @convention(c) (OpaquePointer?, Int32) -> Int32
     }
 #endif

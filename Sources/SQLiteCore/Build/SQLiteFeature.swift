@@ -35,6 +35,10 @@ public enum SQLiteFeature: String, CaseIterable, Sendable, Hashable {
     case json = "OMIT_JSON"
     /// STAT4 planner statistics (trait `STAT4`, off by default).
     case stat4 = "ENABLE_STAT4"
+    /// Loading extensions from shared libraries (trait `LoadExtension`, off by default;
+    /// compiled out as `OMIT_LOAD_EXTENSION`). Under `SystemSQLite` the system library decides
+    /// whether the loader is there; the Swift API needs the trait.
+    case loadExtension = "OMIT_LOAD_EXTENSION"
     /// Encrypted databases: the library is SQLCipher (trait `SQLCipher`), built with
     /// `SQLITE_HAS_CODEC`. ``SQLiteVersion/cipherVersion`` gives its version.
     case sqlcipher = "HAS_CODEC"
@@ -45,6 +49,7 @@ public enum SQLiteFeature: String, CaseIterable, Sendable, Hashable {
         case .json:
             SQLiteVersion.current >= SQLiteVersion(major: 3, minor: 38)
                 ? !CompileOptions.isUsed(rawValue) : CompileOptions.isUsed("ENABLE_JSON1")
+        case .loadExtension: !CompileOptions.isUsed(rawValue)
         default: CompileOptions.isUsed(rawValue)
         }
     }

@@ -125,10 +125,11 @@ private let notPinnedSQLiteReason: Comment = "SystemSQLite or SQLCipher: not the
     }
 
     @Test func availableFeaturesMatchTheirCompileOptions() {
-        for feature in SQLiteFeature.allCases where feature != .json {
+        for feature in SQLiteFeature.allCases where feature != .json && feature != .loadExtension {
             #expect(feature.isAvailable == CompileOptions.isUsed(feature.rawValue), "\(feature)")
         }
         #expect(SQLiteFeature.json.isAvailable == !CompileOptions.isUsed("OMIT_JSON"))
+        #expect(SQLiteFeature.loadExtension.isAvailable == !CompileOptions.isUsed("OMIT_LOAD_EXTENSION"))
         #expect(SQLiteFeature.available == SQLiteFeature.allCases.filter(\.isAvailable))
     }
 
@@ -163,6 +164,11 @@ private let notPinnedSQLiteReason: Comment = "SystemSQLite or SQLCipher: not the
             #expect(SQLiteFeature.columnMetadata.isAvailable)
         #else
             #expect(!SQLiteFeature.columnMetadata.isAvailable)
+        #endif
+        #if LoadExtension
+            #expect(SQLiteFeature.loadExtension.isAvailable)
+        #else
+            #expect(!SQLiteFeature.loadExtension.isAvailable)
         #endif
         #if DBStat
             #expect(SQLiteFeature.dbstat.isAvailable)

@@ -1,0 +1,47 @@
+extension Connection {
+    /// The names of the connection's databases, in SQLite's order: `"main"`, `"temp"`, then
+    /// the attached ones (`sqlite3_db_name`). Empty once the connection is closed.
+    ///
+    /// ```swift
+    /// try db.attach(.uri("archive.sqlite"), as: "archive")
+    /// db.schemaNames   // ["main", "temp", "archive"]
+    /// ```
+    public var schemaNames: [String] {
+        connection.lock.withLock {
+            if connection.isUnusable { return [] }
+            var names: [String] = []
+            var index: Int32 = 0
+            while let name = sqlite3_db_name(handle, index) {
+                names.append(String(cString: name))
+                index += 1
+            }
+            return names
+        }
+    }
+
+    /// The path of a database's file (`sqlite3_db_filename`): empty for an in-memory or
+    /// temporary database, and for `"temp"`.
+    ///
+    /// ```swift
+    /// try db.filename()                       // "/path/to/app.sqlite"
+    /// try db.filename(schema: "archive")      // "/path/to/archive.sqlite"
+    /// ```
+    ///
+    /// - Parameter schema: `"main"` (the default), `"temp"` or an attached database's name.
+    /// - Throws: ``Result`` (`SQLITE_ERROR`) for an unknown schema, or once the connection is
+    ///   closed.
+    public func filename(schema: String = "main") throws -> String {
+        try connection.lock.withLock { () throws(Result) -> String in
+            try connection.checkOpen()
+            if let name = sqlite3_db_filename(handle, schema) { return String(cString: name) }
+            // NULL also stands for a database without a file (`temp` before it is used):
+            // only a name the connection does not have is an error.
+            var index: Int32 = 0
+            while let name = sqlite3_db_name(handle, index) {
+                if sqlite3_stricmp(name, schema) == 0 { return "" }
+                index += 1
+            }
+            throw Result.misuse("no such database: \(schema)", code: SQLITE_ERROR)
+        }
+    }
+}

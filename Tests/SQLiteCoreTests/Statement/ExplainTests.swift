@@ -1,0 +1,75 @@
+import SQLiteCore
+import Testing
+
+/// `sqlite3_stmt_isexplain` and `sqlite3_stmt_explain` through a prepared statement.
+@Suite struct ExplainTests {
+    private static let hasStatementExplain = SQLiteVersion.current >= SQLiteVersion(major: 3, minor: 43)
+
+    private func database() throws -> Connection {
+        let db = try Connection()
+        try db.execute(
+            """
+            CREATE TABLE t (a INTEGER, b TEXT); CREATE INDEX t_a ON t (a);
+            INSERT INTO t VALUES (1, 'one'), (2, 'two');
+            """)
+        return db
+    }
+
+    @Test func explainModeReportsHowTheSQLWasWritten() throws {
+        let db = try database()
+        #expect(try db.prepare("SELECT * FROM t").explainMode == .ordinary)
+        #expect(try db.prepare("EXPLAIN SELECT * FROM t").explainMode == .explain)
+        #expect(try db.prepare("EXPLAIN QUERY PLAN SELECT * FROM t").explainMode == .queryPlan)
+    }
+
+    @Test(.enabled(if: hasStatementExplain, "sqlite3_stmt_explain needs SQLite 3.43"))
+    func switchingToTheQueryPlanAndBack() throws {
+        let db = try database()
+        let select = try db.prepare("SELECT b FROM t WHERE a = ?")
+        #expect(try select.run(2).map { $0[0] as? String } == ["two"])
+        let generation = select.columnsGeneration
+
+        try select.setExplainMode(.queryPlan)
+        #expect(select.explainMode == .queryPlan)
+        #expect(select.columnNames == ["id", "parent", "notused", "detail"])
+        #expect(select.columnsGeneration != generation)
+        let plan = try select.run(2).compactMap { $0[3] as? String }
+        #expect(plan.count == 1)
+        #expect(plan.first?.contains("USING INDEX t_a") == true)
+
+        try select.setExplainMode(.explain)
+        #expect(select.columnNames.first == "addr")
+        #expect(try select.run(2).map { $0[1] as? String }.contains("ResultRow"))
+
+        try select.setExplainMode(.ordinary)
+        #expect(select.explainMode == .ordinary)
+        #expect(select.columnNames == ["b"])
+        #expect(try select.run(1).map { $0[0] as? String } == ["one"])
+    }
+
+    @Test(.enabled(if: hasStatementExplain, "sqlite3_stmt_explain needs SQLite 3.43"))
+    func switchingAStatementPartWayThroughItsRowsResetsIt() throws {
+        let db = try database()
+        let select = try db.prepare("SELECT b FROM t ORDER BY a")
+        #expect(try select.step())
+        try select.setExplainMode(.queryPlan)
+        try select.setExplainMode(.ordinary)
+        #expect(select.map { $0[0] as? String } == ["one", "two"])
+    }
+
+    @Test(.disabled(if: hasStatementExplain, "the library has sqlite3_stmt_explain"))
+    func anOlderLibraryThrowsAClearError() throws {
+        let db = try database()
+        let select = try db.prepare("SELECT b FROM t")
+        let error = expectResult(code: SQLITE_ERROR) { try select.setExplainMode(.queryPlan) }
+        #expect(error?.message.contains("3.43") == true)
+        #expect(select.explainMode == .ordinary)
+    }
+
+    @Test func aClosedConnectionThrows() throws {
+        let db = try database()
+        let select = try db.prepare("SELECT b FROM t")
+        try db.close()
+        expectResult(code: SQLITE_MISUSE) { try select.setExplainMode(.queryPlan) }
+    }
+}
