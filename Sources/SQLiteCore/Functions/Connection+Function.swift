@@ -53,8 +53,8 @@ extension Connection {
         if let error = registerFunction(function, argumentCount, deterministic, ScalarFunction(block)) { throw error }
     }
 
-    /// Registers a scalar function, an aggregate or a window function; returns the error when SQLite refuses it,
-    /// after recording it for the function's later uses.
+    /// Registers a scalar function, an aggregate or a window function; returns the error when
+    /// SQLite refuses it, after recording it for the function's later uses.
     func registerFunction(
         _ name: String, _ argumentCount: UInt?, _ deterministic: Bool, _ function: RegisteredFunction
     ) -> Result? {
