@@ -90,6 +90,13 @@
                         sqlite3_exec(
                             handle, "ROLLBACK TO swift_sqlite_apply; RELEASE swift_sqlite_apply", nil, nil, nil)
                         if let failure = context.failure { throw failure }
+                        // SQLite reports an abort answered to a foreign-key conflict as
+                        // SQLITE_CONSTRAINT: every abort is reported alike.
+                        if context.aborted {
+                            throw Result.error(
+                                message: "applying the changeset: the conflict handler aborted", code: SQLITE_ABORT,
+                                statement: nil)
+                        }
                         throw Result.session(code, "applying the changeset")
                     }
                     try connection.check(sqlite3_exec(handle, "RELEASE swift_sqlite_apply", nil, nil, nil))
@@ -105,6 +112,8 @@
         let filter: ((String) throws -> Bool)?
         let onConflict: (Changeset.Conflict) throws -> Changeset.ConflictResolution
         var failure: (any Error)?
+        /// Whether the conflict handler answered ``Changeset/ConflictResolution/abort``.
+        var aborted = false
 
         init(
             filter: ((String) throws -> Bool)?,
@@ -141,6 +150,7 @@
                         "a \(conflict.kind) conflict cannot be resolved with .replace: answer .omit or .abort")
                     return SQLITE_CHANGESET_ABORT
                 }
+                if resolution == .abort { aborted = true }
                 return resolution.code
             } catch {
                 failure = error
