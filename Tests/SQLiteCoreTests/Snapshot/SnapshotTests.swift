@@ -68,3 +68,18 @@
         }
     }
 #endif
+
+#if Snapshot
+    import SQLiteCore
+    import Testing
+
+    @Suite(.enabled(if: !SQLiteFeature.snapshot.isAvailable, "this SQLite library has snapshots"))
+    struct SnapshotUnavailableTests {
+        @Test func everySnapshotCallThrowsAClearError() throws {
+            let db = try Connection()
+            let error = expectResult(code: SQLITE_ERROR) { _ = try db.snapshot() }
+            #expect(error?.message.contains("SQLITE_ENABLE_SNAPSHOT") == true)
+            expectResult(code: SQLITE_ERROR) { try db.recoverSnapshots() }
+        }
+    }
+#endif
