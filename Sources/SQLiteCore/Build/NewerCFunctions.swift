@@ -23,7 +23,7 @@
         typealias ValueEncoding = @convention(c) (OpaquePointer?) -> Int32
 
         /// The function `name` of the process's loaded libraries, as a C function of type `F`.
-        private static func symbol<F>(_ name: String, as type: F.Type) -> F? {
+        static func symbol<F>(_ name: String, as type: F.Type) -> F? {
             // The handle of the program itself searches every library it loaded, libsqlite3
             // among them, whichever path the dynamic linker found it at.
             guard let program = dlopen(nil, RTLD_NOW), let address = dlsym(program, name) else { return nil }
@@ -36,5 +36,22 @@
         static let statementExplain = symbol("sqlite3_stmt_explain", as: StatementExplain.self)
 
         typealias StatementExplain = @convention(c) (OpaquePointer?, Int32) -> Int32
+    }
+#endif
+
+#if SystemSQLite && Snapshot
+    // MARK: - Snapshots (SQLITE_ENABLE_SNAPSHOT, which system libraries often leave out)
+
+    extension NewerCFunctions {
+        /// `sqlite3_snapshot_get`.
+        static let snapshotGet = symbol("sqlite3_snapshot_get", as: SnapshotFunctions.Get.self)
+        /// `sqlite3_snapshot_open`.
+        static let snapshotOpen = symbol("sqlite3_snapshot_open", as: SnapshotFunctions.Open.self)
+        /// `sqlite3_snapshot_free`.
+        static let snapshotFree = symbol("sqlite3_snapshot_free", as: SnapshotFunctions.Free.self)
+        /// `sqlite3_snapshot_cmp`.
+        static let snapshotCompare = symbol("sqlite3_snapshot_cmp", as: SnapshotFunctions.Compare.self)
+        /// `sqlite3_snapshot_recover`.
+        static let snapshotRecover = symbol("sqlite3_snapshot_recover", as: SnapshotFunctions.Recover.self)
     }
 #endif

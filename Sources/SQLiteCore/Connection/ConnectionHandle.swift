@@ -59,6 +59,11 @@ final class ConnectionHandle: @unchecked Sendable {
     /// The SQL functions registered from Swift, and the registrations that failed. Under `lock`.
     let functions = FunctionRegistry()
 
+    #if Session
+        /// The live sessions and the user's pre-update hook, released before closing. Under `lock`.
+        let sessions = SessionRegistry()
+    #endif
+
     /// Whether `Connection.close()` closed the database. Written with both `lock` and
     /// `closeLock` held, read with either (``interrupt()`` must not wait for `lock`).
     @usableFromInline
@@ -91,6 +96,9 @@ final class ConnectionHandle: @unchecked Sendable {
             // The busy handler, when it is the package's, has this object as context too.
             sqlite3_busy_handler(pointer, nil, nil)
             removeHooks()
+            #if Session
+                sessions.closeAll(pointer)
+            #endif
             sqlite3_close_v2(pointer)
             logClosed()
         }
@@ -108,6 +116,10 @@ final class ConnectionHandle: @unchecked Sendable {
         // since SQLite's final close (deferred while statements remain) may still call some.
         sqlite3_busy_handler(pointer, nil, nil)
         removeHooks()
+        // A session must be deleted before its connection closes (it would use it after).
+        #if Session
+            sessions.closeAll(pointer)
+        #endif
         callbacks.removeAll()
         // SQLite holds its own references to the functions, dropped at the final close.
         functions.removeAll()
