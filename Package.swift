@@ -135,6 +135,7 @@ let package = Package(
             name: "CSQLiteAmalgamation",
             exclude: [
                 "sqlite3.c", "sqlite3.h", "sqlite3ext.h", "PROVENANCE", "SQLiteSourceSettings.h", "SQLiteVariadicShims.h",
+                "SQLiteDeclarationFlags.h",
             ],
             sources: ["CSQLiteAmalgamation.c"],
             // CSQLiteAmalgamation.c includes sqlite3.c after SQLiteSourceSettings.h (shared with

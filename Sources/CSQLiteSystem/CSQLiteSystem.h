@@ -3,15 +3,7 @@
 
 // The operating system's SQLite (trait SystemSQLite): its public API, from the sqlite3.h that
 // pkg-config's sqlite3 package points at.
-// The session extension's and pre-update hook's declarations are guarded by their compile flags
-// (CSQLiteAmalgamation.h says why they are defined here). Whether the system library has them
-// is a run-time question: `SQLiteFeature.session.isAvailable`.
-#ifndef SQLITE_ENABLE_SESSION
-#define SQLITE_ENABLE_SESSION 1
-#endif
-#ifndef SQLITE_ENABLE_PREUPDATE_HOOK
-#define SQLITE_ENABLE_PREUPDATE_HOOK 1
-#endif
+#include "../CSQLiteAmalgamation/SQLiteDeclarationFlags.h"
 #include <sqlite3.h>
 #include "../CSQLiteAmalgamation/SQLiteVariadicShims.h"
 

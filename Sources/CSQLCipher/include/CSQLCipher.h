@@ -8,14 +8,7 @@
 #ifndef SQLITE_HAS_CODEC
 #define SQLITE_HAS_CODEC 1
 #endif
-// The session extension and the pre-update hook are guarded the same way
-// (CSQLiteAmalgamation.h).
-#ifndef SQLITE_ENABLE_SESSION
-#define SQLITE_ENABLE_SESSION 1
-#endif
-#ifndef SQLITE_ENABLE_PREUPDATE_HOOK
-#define SQLITE_ENABLE_PREUPDATE_HOOK 1
-#endif
+#include "../../CSQLiteAmalgamation/SQLiteDeclarationFlags.h"
 #include "../sqlite3.h"
 #include "../../CSQLiteAmalgamation/SQLiteVariadicShims.h"
 

@@ -6,16 +6,8 @@
 // on purpose: every target depending on this one gets include/ on its header search path, and
 // under the SystemSQLite trait `#include <sqlite3.h>` must find the system's header, not this.
 //
-// Some declarations are guarded by the feature's compile flag, which the C target defines for its
-// own compilation but Swift's importer does not see: these make the session extension and the
-// pre-update hook visible. SQLiteCore calls them only under the matching trait (`#if Session`),
-// the traits that compile them in.
-#ifndef SQLITE_ENABLE_SESSION
-#define SQLITE_ENABLE_SESSION 1
-#endif
-#ifndef SQLITE_ENABLE_PREUPDATE_HOOK
-#define SQLITE_ENABLE_PREUPDATE_HOOK 1
-#endif
+// SQLiteDeclarationFlags.h makes the declarations guarded by a feature flag visible to Swift.
+#include "../SQLiteDeclarationFlags.h"
 #include "../sqlite3.h"
 #include "../SQLiteVariadicShims.h"
 
