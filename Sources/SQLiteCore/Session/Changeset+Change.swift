@@ -96,16 +96,11 @@
     }
 
     extension SQLValue {
-        /// The value held by a `sqlite3_value*` (copied), through the conversion SQL functions'
-        /// arguments use.
+        /// The value held by a `sqlite3_value*` (copied), through the conversions SQL functions'
+        /// arguments and ``init(_:)-(Binding?)`` use. Those give only the four storage classes'
+        /// types or nil, which never throw.
         init(reading value: OpaquePointer) {
-            switch FunctionValues.binding(value) {
-            case let value as Int64: self = .integer(value)
-            case let value as Double: self = .real(value)
-            case let value as String: self = .text(value)
-            case let value as Blob: self = .blob(value)
-            default: self = .null
-            }
+            self = (try? SQLValue(FunctionValues.binding(value))) ?? .null
         }
     }
 #endif
