@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# Builds the DocC documentation of SQLiteCore, SQLiteTyped, SQLiteSchema and SQLiteCodable as
+# static sites under .build/docs/<Module>.doccarchive, with the toolchain alone (no plug-in,
+# no package dependency).
+#
+# It fails when
+# - docc reports any warning (a broken symbol or article link, a topic that names nothing, a
+#   malformed page), and
+# - a public symbol of one of the four modules has no `///` documentation comment
+#   (scripts/check-doc-comments.py reads the symbol graphs and lists each one).
+# Every module is converted and checked before the script fails, so one run reports all.
+#
+# Usage: scripts/build-docs.sh [--hosting-base-path PATH]
+#   --hosting-base-path  where the sites will be served; each module's site is served at
+#                        PATH/<Module> (default: swift-sqlite, so SQLiteCore's pages are
+#                        /swift-sqlite/SQLiteCore/documentation/sqlitecore/...).
+#
+# Environment: DOCC (default: the toolchain's docc, found with `xcrun --find docc` on macOS or
+# next to `swift` elsewhere), SWIFT (default: swift).
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+
+modules=(SQLiteCore SQLiteTyped SQLiteSchema SQLiteCodable)
+hosting_base_path="swift-sqlite"
+
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --hosting-base-path)
+            hosting_base_path="$2"
+            shift 2
+            ;;
+        -h | --help)
+            sed -n '2,20p' "$0"
+            exit 0
+            ;;
+        *)
+            echo "build-docs.sh: unknown argument $1" >&2
+            exit 2
+            ;;
+    esac
+done
+hosting_base_path="${hosting_base_path#/}"
+hosting_base_path="${hosting_base_path%/}"
+
+swift="${SWIFT:-swift}"
+if [[ -z "${DOCC:-}" ]]; then
+    if command -v xcrun > /dev/null 2>&1; then
+        DOCC="$(xcrun --find docc)"
+    elif [[ -x "$(dirname "$(command -v "$swift")")/docc" ]]; then
+        DOCC="$(dirname "$(command -v "$swift")")/docc"
+    else
+        DOCC="docc"
+    fi
+fi
+
+output=.build/docs
+# A scratch path of its own: the symbol-graph flags would otherwise make the next plain
+# `swift build` recompile every Swift module.
+scratch=.build/docs-scratch
+graphs="$PWD/$scratch/symbol-graphs"
+
+rm -rf "$output" "$graphs"
+mkdir -p "$output" "$graphs/all"
+
+echo "== Extracting symbol graphs"
+# Building the umbrella target compiles the four modules; each writes its own graph
+# (<Module>.symbols.json) and one per module it extends (<Module>@<Other>.symbols.json).
+"$swift" build --scratch-path "$scratch" --target SQLite \
+    -Xswiftc -emit-symbol-graph \
+    -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs/all" \
+    -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public
+
+for module in "${modules[@]}"; do
+    mkdir -p "$graphs/$module"
+    if [[ ! -f "$graphs/all/$module.symbols.json" ]]; then
+        echo "build-docs.sh: no symbol graph for $module in $graphs/all" >&2
+        exit 1
+    fi
+    cp "$graphs/all/$module.symbols.json" "$graphs/$module/"
+    # Extensions this module makes to other modules' types (Connection in SQLiteTyped, Int in
+    # SQLiteCore...), shown under "Extended Modules".
+    find "$graphs/all" -maxdepth 1 -name "$module@*.symbols.json" -exec cp {} "$graphs/$module/" \;
+done
+
+failed=0
+
+echo "== Checking that every public symbol has a documentation comment"
+if ! python3 scripts/check-doc-comments.py "${modules[@]/#/$graphs/}"; then
+    failed=1
+fi
+
+warnings_flag=()
+if "$DOCC" convert --help 2>&1 | grep -q -- "--warnings-as-errors"; then
+    warnings_flag=(--warnings-as-errors)
+fi
+
+for module in "${modules[@]}"; do
+    echo "== docc convert $module"
+    log="$PWD/$scratch/docc-$module.log"
+    status=0
+    "$DOCC" convert "Sources/$module/$module.docc" \
+        --additional-symbol-graph-dir "$graphs/$module" \
+        --fallback-display-name "$module" \
+        --fallback-bundle-identifier "swift-sqlite.$module" \
+        --output-path "$output/$module.doccarchive" \
+        --transform-for-static-hosting \
+        --hosting-base-path "$hosting_base_path/$module" \
+        ${warnings_flag[@]+"${warnings_flag[@]}"} \
+        > "$log" 2>&1 || status=$?
+    cat "$log"
+    if [[ $status -ne 0 ]]; then
+        echo "build-docs.sh: docc failed for $module (exit $status)" >&2
+        failed=1
+    elif grep -q "warning:" "$log"; then
+        echo "build-docs.sh: docc reported warnings for $module" >&2
+        failed=1
+    fi
+done
+
+if [[ $failed -ne 0 ]]; then
+    echo "build-docs.sh: FAILED (see above)" >&2
+    exit 1
+fi
+echo "== Documentation built in $output: ${modules[*]/%/.doccarchive}"
