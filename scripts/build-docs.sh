@@ -44,43 +44,55 @@ hosting_base_path="${hosting_base_path#/}"
 hosting_base_path="${hosting_base_path%/}"
 
 swift="${SWIFT:-swift}"
-if [[ -z "${DOCC:-}" ]]; then
+toolchain_bin="$(dirname "$(command -v "$swift")")"
+find_tool() {
     if command -v xcrun > /dev/null 2>&1; then
-        DOCC="$(xcrun --find docc)"
-    elif [[ -x "$(dirname "$(command -v "$swift")")/docc" ]]; then
-        DOCC="$(dirname "$(command -v "$swift")")/docc"
+        xcrun --find "$1"
+    elif [[ -x "$toolchain_bin/$1" ]]; then
+        echo "$toolchain_bin/$1"
     else
-        DOCC="docc"
+        echo "$1"
     fi
-fi
+}
+DOCC="${DOCC:-$(find_tool docc)}"
+SYMBOLGRAPH_EXTRACT="${SYMBOLGRAPH_EXTRACT:-$(find_tool swift-symbolgraph-extract)}"
 
 output=.build/docs
-# A scratch path of its own: the symbol-graph flags would otherwise make the next plain
-# `swift build` recompile every Swift module.
+# A scratch path of its own, so that building the docs never disturbs the usual .build.
 scratch=.build/docs-scratch
 graphs="$PWD/$scratch/symbol-graphs"
 
 rm -rf "$output" "$graphs"
-mkdir -p "$output" "$graphs/all"
+mkdir -p "$output"
+
+echo "== Building the modules (default traits)"
+# The umbrella target builds the four modules and the C modules they import.
+"$swift" build --scratch-path "$scratch" --target SQLite
+bin="$("$swift" build --scratch-path "$scratch" --show-bin-path)"
+triple="$("$swift" -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')"
 
 echo "== Extracting symbol graphs"
-# Building the umbrella target compiles the four modules; each writes its own graph
-# (<Module>.symbols.json) and one per module it extends (<Module>@<Other>.symbols.json).
-"$swift" build --scratch-path "$scratch" --target SQLite \
-    -Xswiftc -emit-symbol-graph \
-    -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs/all" \
-    -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public
-
+# swift-symbolgraph-extract reads each built module and writes <Module>.symbols.json plus one
+# <Module>@<Other>.symbols.json per module whose types it extends (Connection in SQLiteTyped,
+# Int in SQLiteCore...). Unlike -emit-symbol-graph at compile time, it leaves out what a module
+# re-exports (SQLiteCore's C API, SQLiteCore in SQLiteTyped), so each site documents its own
+# module. The C modules are found through their module maps, as the build found them.
+c_module_flags=(
+    -Xcc "-fmodule-map-file=$PWD/Sources/CSQLiteAmalgamation/include/module.modulemap"
+    -Xcc -I -Xcc "$PWD/Sources/CSQLiteAmalgamation/include"
+    -Xcc "-fmodule-map-file=$bin/CRelaxedAtomics.build/module.modulemap"
+    -Xcc -I -Xcc "$PWD/Sources/CRelaxedAtomics/include"
+)
 for module in "${modules[@]}"; do
     mkdir -p "$graphs/$module"
-    if [[ ! -f "$graphs/all/$module.symbols.json" ]]; then
-        echo "build-docs.sh: no symbol graph for $module in $graphs/all" >&2
-        exit 1
-    fi
-    cp "$graphs/all/$module.symbols.json" "$graphs/$module/"
-    # Extensions this module makes to other modules' types (Connection in SQLiteTyped, Int in
-    # SQLiteCore...), shown under "Extended Modules".
-    find "$graphs/all" -maxdepth 1 -name "$module@*.symbols.json" -exec cp {} "$graphs/$module/" \;
+    "$SYMBOLGRAPH_EXTRACT" \
+        -module-name "$module" \
+        -target "$triple" \
+        -I "$bin/Modules" \
+        "${c_module_flags[@]}" \
+        -minimum-access-level public \
+        -emit-extension-block-symbols \
+        -output-dir "$graphs/$module"
 done
 
 failed=0
