@@ -15,8 +15,12 @@
 #                        PATH/<Module> (default: swift-sqlite, so SQLiteCore's pages are
 #                        /swift-sqlite/SQLiteCore/documentation/sqlitecore/...).
 #
-# Environment: DOCC (default: the toolchain's docc, found with `xcrun --find docc` on macOS or
-# next to `swift` elsewhere), SWIFT (default: swift).
+# Environment: SWIFT (default: swift), DOCC and SYMBOLGRAPH_EXTRACT (default: the toolchain's
+# docc and swift-symbolgraph-extract, found with `xcrun --find` on macOS, next to `swift`
+# elsewhere). Needs python3 for the doc-comment check.
+#
+# Only the API of the default traits is documented (LoadExtension's calls, off by default, are
+# not). Links between the four sites are root-relative and assume the default base path.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."

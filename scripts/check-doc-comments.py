@@ -10,7 +10,12 @@ of its own, with these exceptions, which DocC documents without one:
 
 - members the compiler synthesizes or a type inherits from a protocol's extension
   (their identifiers contain "::SYNTHESIZED::"), and
-- implementation details: names starting with an underscore, and symbols inside them.
+- implementation details: names starting with an underscore, and symbols inside them,
+- extension blocks (`swift.extension`), which carry no documentation of their own.
+
+A declaration the compiler makes implicitly (an enum's `init(rawValue:)`) has no source to
+comment; the symbol graph gives it the documentation of the protocol requirement it fulfils,
+which DocC shows, and it counts as documented.
 
 Prints one line per undocumented symbol (module, kind, path, file and line), then the count
 per module and in all; exits 1 when the count is not zero.
