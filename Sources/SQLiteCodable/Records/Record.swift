@@ -29,7 +29,7 @@ public protocol Record: Codable {
     /// name: `["displayName": "name"]`. Default: none.
     static var columnMapping: [String: String] { get }
 
-    /// Key and date strategies for the record's columns. Default: `CodingOptions/init(keyEncodingStrategy:keyDecodingStrategy:dateStrategy:)`.
+    /// Key and date strategies for the record's columns. Default: ``CodingOptions/init(keyEncodingStrategy:keyDecodingStrategy:dateStrategy:nilEncodingStrategy:)``.
     static var codingOptions: CodingOptions { get }
 
     /// Whether the table keeps `created_at` and `updated_at` columns, set on insert and on each
