@@ -29,7 +29,7 @@ public protocol Record: Codable {
     /// name: `["displayName": "name"]`. Default: none.
     static var columnMapping: [String: String] { get }
 
-    /// Key and date strategies for the record's columns. Default: ``CodingOptions/init(keyEncodingStrategy:keyDecodingStrategy:dateStrategy:)``.
+    /// Key and date strategies for the record's columns. Default: ``CodingOptions/init(keyEncodingStrategy:keyDecodingStrategy:dateStrategy:nilEncodingStrategy:)``.
     static var codingOptions: CodingOptions { get }
 
     /// Whether the table keeps `created_at` and `updated_at` columns, set on insert and on each
@@ -54,7 +54,7 @@ public protocol Record: Codable {
     static var databaseName: String? { get }
 
     /// Whether the first use of the type on a connection creates its table, or adds the
-    /// columns and indexes it lacks (see ``Connection/syncTable(for:)``). Default: `false`.
+    /// columns and indexes it lacks (see `Connection/syncTable(for:)`). Default: `false`.
     static var createsTableOnFirstUse: Bool { get }
 
     /// Declarations of columns that need more than their derived definition: a type, a
@@ -69,7 +69,7 @@ public protocol Record: Codable {
     /// ```
     static var columns: [RecordColumn] { get }
 
-    /// The indexes of the table, created with it (and by ``Connection/syncTable(for:)``).
+    /// The indexes of the table, created with it (and by `Connection/syncTable(for:)`).
     /// Default: none.
     static var indexes: [RecordIndex] { get }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The database of the record calls that name none (`try item.save()`, `Item.findAll()`): a
-/// ``Connection``, or a `DatabaseQueue` or `DatabasePool` (any `DatabaseWriter`).
+/// `Connection`, or a `DatabaseQueue` or `DatabasePool` (any `DatabaseWriter`).
 ///
 /// ```swift
 /// RecordDatabase.setDefault(try DatabasePool(path: path))   // once, at launch

@@ -9,7 +9,7 @@ extension RecordJoin {
     ///     .fetchAll(Employee.self, Employee.self, in: db)
     /// ```
     ///
-    /// - Throws: ``Result`` when `types` are not the join's tables, when two sides share a
+    /// - Throws: `Result` when `types` are not the join's tables, when two sides share a
     ///   name, and for SQLite's errors; `DecodingError` for a row a record cannot be read from.
     public func fetchAll<each R: Record>(_ types: repeat (each R).Type, in db: Connection) throws
         -> [(repeat (each R)?)]
@@ -132,7 +132,7 @@ extension Connection {
         return pairs
     }
 
-    /// Every row `join` finds, read as records of `types`: ``RecordJoin/fetchAll(_:in:)``.
+    /// Every row `join` finds, read as records of `types`: `RecordJoin/fetchAll(_:in:)`.
     public func fetchAll<each R: Record>(_ join: RecordJoin, as types: repeat (each R).Type) throws
         -> [(repeat (each R)?)]
     {
@@ -153,7 +153,7 @@ extension Connection {
 
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 extension RecordJoin {
-    /// Every row of the join, read from a ``DatabaseQueue`` or ``DatabasePool``.
+    /// Every row of the join, read from a `DatabaseQueue` or `DatabasePool`.
     ///
     /// ```swift
     /// let rows = try await e.join(.leftOuter, m, on: e[managerID] == m[id])
@@ -165,7 +165,7 @@ extension RecordJoin {
         try await reader.read { db in try self.fetchAll(repeat each types, in: db) }
     }
 
-    /// Every row of the join, read from a ``DatabaseQueue`` or ``DatabasePool``, blocking the
+    /// Every row of the join, read from a `DatabaseQueue` or `DatabasePool`, blocking the
     /// calling thread.
     public func fetchAll<each R: Record>(_ types: repeat (each R).Type, in reader: some DatabaseReader) throws
         -> [(repeat (each R)?)]
@@ -173,14 +173,14 @@ extension RecordJoin {
         try reader.read { db in try fetchAll(repeat each types, in: db) }
     }
 
-    /// The first row of the join, read from a ``DatabaseQueue`` or ``DatabasePool``.
+    /// The first row of the join, read from a `DatabaseQueue` or `DatabasePool`.
     public func fetchOne<each R: Record & Sendable>(_ types: repeat (each R).Type, in reader: some DatabaseReader)
         async throws -> (repeat (each R)?)?
     {
         try await reader.read { db in try self.fetchOne(repeat each types, in: db) }
     }
 
-    /// The first row of the join, read from a ``DatabaseQueue`` or ``DatabasePool``, blocking
+    /// The first row of the join, read from a `DatabaseQueue` or `DatabasePool`, blocking
     /// the calling thread.
     public func fetchOne<each R: Record>(_ types: repeat (each R).Type, in reader: some DatabaseReader) throws
         -> (repeat (each R)?)?

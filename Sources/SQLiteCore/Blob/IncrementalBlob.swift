@@ -88,6 +88,9 @@ extension Connection {
     /// Opens the value in `column` of the row with rowid `row` of `table` for incremental I/O.
     ///
     /// - Parameters:
+    ///   - table: the table holding the value.
+    ///   - column: the column holding the value.
+    ///   - row: the rowid of the row holding the value.
     ///   - database: the schema name (`"main"`, `"temp"`, or an attached database).
     ///   - readOnly: open without write access (the default is read-write).
     /// - Throws: ``Result`` when the table, column or row does not exist, or the column is

@@ -16,6 +16,7 @@
         /// ```
         ///
         /// - Parameters:
+        ///   - changeset: the changes to apply.
         ///   - filter: which tables to apply changes to, by name (default: all).
         ///   - onConflict: what to do with a change that does not apply as it is
         ///     (``Changeset/Conflict``). It runs inside the apply and must not use the connection.

@@ -117,7 +117,7 @@ public struct ColumnDefinition: Equatable, Hashable, Sendable {
             lhs.autoIncrement == rhs.autoIncrement && lhs.onConflict == rhs.onConflict
         }
 
-        /// Hashes what ``==`` compares.
+        /// Hashes what `==` compares.
         public func hash(into hasher: inout Hasher) {
             hasher.combine(autoIncrement)
             hasher.combine(onConflict)
@@ -230,7 +230,7 @@ public struct ColumnDefinition: Equatable, Hashable, Sendable {
             && lhs.references == rhs.references
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(name)
         hasher.combine(primaryKey)

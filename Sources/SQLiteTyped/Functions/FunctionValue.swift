@@ -4,7 +4,7 @@
     import Foundation
 #endif
 
-/// A type a typed custom function can take or return: every built-in ``Value`` and its
+/// A type a typed custom function can take or return: every built-in `Value` and its
 /// optional. Conform your own `Value` types with an empty extension
 /// (`extension Celsius: FunctionValue {}`).
 public protocol FunctionValue: Sendable {

@@ -63,7 +63,7 @@ extension QueryType {
         Expression(namespace + "." + column.template, column.bindings)
     }
 
-    /// `column` qualified with this table's name (or alias), as ``subscript(_:)-(Expression<T>)``:
+    /// `column` qualified with this table's name (or alias), as `subscript(_:)`:
     /// `users.namespace(id)` renders `"users"."id"`.
     public func namespace<V>(_ column: Expression<V>) -> Expression<V> {
         self[column]
