@@ -32,8 +32,7 @@ func main() -> Int32 {
         var report = Report(sqliteVersion: String(cString: sqlite3_libversion()), measurements: measurements)
         let poolSummary = pool.summary(of: report)
         if let poolSummary { report.extras.append((name: "pool", json: poolSummary.json)) }
-        print(report.table())
-        if let poolSummary { print(poolSummary.text) }
+        writeOut(options.format.render(report, poolSummary: poolSummary?.text), to: STDOUT_FILENO)
         if let path = options.jsonPath { try write(report.json(), to: path) }
         return 0
     } catch {
