@@ -34,6 +34,9 @@ func main() -> Int32 {
         if let poolSummary { report.extras.append((name: "pool", json: poolSummary.json)) }
         writeOut(options.format.render(report, poolSummary: poolSummary?.text), to: STDOUT_FILENO)
         if let path = options.jsonPath { try write(report.json(), to: path) }
+        if let path = options.chartPath {
+            try write(SVGChart(report: report, machine: .current()).render(), to: path)
+        }
         return 0
     } catch {
         ProgressBar(total: 1).clear()

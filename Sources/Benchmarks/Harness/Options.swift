@@ -12,6 +12,8 @@ struct Options {
     var jsonPath: String?
     /// How the results are printed on standard output.
     var format = ReportFormat.table
+    /// Where to write the SVG chart, if anywhere.
+    var chartPath: String?
     /// Only the workloads whose name contains this text.
     var filter: String?
     /// Where each tier's database file goes; nil for in-memory databases.
@@ -21,7 +23,7 @@ struct Options {
 
     static let usage = """
         usage: sqlite-bench [--quick] [--rows N] [--fetch-rows N] [--lookups N] [--repetitions N]
-                            [--filter TEXT] [--format FORMAT] [--json PATH]
+                            [--filter TEXT] [--format FORMAT] [--json PATH] [--chart PATH]
                             [--on-disk DIR [--key TEXT]]
 
           --quick          a fast sanity run (small sizes, 3 repetitions)
@@ -33,6 +35,8 @@ struct Options {
           --format FORMAT  how the results are printed: table (the default), markdown,
                            json or csv
           --json PATH      also write the results as JSON to PATH
+          --chart PATH     also write an SVG bar chart of each tier's time over raw C's
+                           (the pool tier's over its floors) to PATH
           --on-disk DIR    each tier's database is a new file in DIR (WAL, synchronous
                            NORMAL) instead of in memory (the pool tier's is a file in any
                            case: without this option, in a temporary directory)
@@ -65,6 +69,7 @@ struct Options {
             case "--lookups": options.lookups = try count(for: argument)
             case "--repetitions": options.repetitions = try count(for: argument)
             case "--json": options.jsonPath = try value(for: argument)
+            case "--chart": options.chartPath = try value(for: argument)
             case "--format":
                 let name = try value(for: argument)
                 guard let format = ReportFormat(rawValue: name) else {
