@@ -30,7 +30,10 @@ struct SVGChart {
     ]
 
     private let barWidth = 16.0
-    private let groupGap = 28.0
+    private let groupGap = 24.0
+    /// The narrowest a group is drawn, so that workload names under neighbouring groups do
+    /// not overlap.
+    private let minimumGroupWidth = 112.0
     private let left = 70.0
     private let panelHeight = 260.0
 
@@ -39,7 +42,7 @@ struct SVGChart {
         let tiers = orderedTiers()
         let cGroups = rawCGroups()
         let poolGroups = floorGroups()
-        let width = Swift.max(760, left + 30 + Swift.max(span(of: cGroups), span(of: poolGroups)))
+        let width = Swift.max(760, left + 100 + Swift.max(span(of: cGroups), span(of: poolGroups)))
         var body: [String] = []
         var y = 20.0
         let title = "sqlite-bench: each tier's time over raw C's (lower is faster)"
@@ -150,9 +153,14 @@ struct SVGChart {
         return orderedWorkloads().filter { !plotted.contains($0) }
     }
 
-    /// The width the bars of `groups` take.
+    /// The width `groups` take, gaps included.
     private func span(of groups: [Group]) -> Double {
-        groups.reduce(0) { $0 + Double($1.bars.count) * barWidth + groupGap }
+        groups.reduce(0) { $0 + width(of: $1) + groupGap }
+    }
+
+    /// The width of one group: its bars, or the minimum.
+    private func width(of group: Group) -> Double {
+        Swift.max(Double(group.bars.count) * barWidth, minimumGroupWidth)
     }
 
     /// One panel: a y axis with ticks and its label, the baseline at 1.0, the bars grouped by
@@ -160,7 +168,8 @@ struct SVGChart {
     private func panel(
         _ groups: [Group], tiers: [String], top: Double, axisLabel: String, baselineLabel: String
     ) -> String {
-        let maximum = Swift.max(1.2, groups.flatMap(\.bars).map(\.ratio).max() ?? 1) * 1.08
+        // Room above the tallest bar for its value.
+        let maximum = Swift.max(1.2, groups.flatMap(\.bars).map(\.ratio).max() ?? 1) * 1.15
         let step = tickStep(for: maximum)
         let ceiling = (maximum / step).rounded(.up) * step
         let bottom = top + panelHeight
@@ -184,6 +193,7 @@ struct SVGChart {
         var x = left + groupGap / 2
         for group in groups {
             let start = x
+            x += (width(of: group) - Double(group.bars.count) * barWidth) / 2
             for bar in group.bars {
                 let barTop = yPosition(bar.ratio)
                 let colour = colour(of: bar.tier, in: tiers)
@@ -206,6 +216,7 @@ struct SVGChart {
                         + "\(format(bar.ratio, decimals: 2))</text>")
                 x += barWidth
             }
+            x = start + width(of: group)
             parts.append(
                 text(group.workload, x: (start + x) / 2, y: bottom + 16, size: 11, anchor: "middle"))
             x += groupGap
@@ -240,19 +251,24 @@ struct SVGChart {
                 + "stroke=\"black\" stroke-dasharray=\"3 2\"/>")
         parts.append(
             text(
-                "floor: what the tier above it cannot beat (codable-floor; a pool workload's first tier)",
+                "floor (hatched): codable-floor, the least the codable tier can cost; "
+                    + "in the bottom panel, each workload's first tier",
                 x: x + 20, y: row + 11, size: 12))
+        row += 20
         parts.append(
-            "<line x1=\"\(number(x + 560))\" y1=\"\(number(row + 7))\" x2=\"\(number(x + 590))\" "
-                + "y2=\"\(number(row + 7))\" stroke=\"#c00\" stroke-width=\"1.5\" stroke-dasharray=\"6 3\"/>")
-        parts.append(text("1.0: raw C, or the floor", x: x + 596, y: row + 11, size: 12, colour: "#c00"))
+            "<line x1=\"\(number(x))\" y1=\"\(number(row + 7))\" x2=\"\(number(x + 14))\" "
+                + "y2=\"\(number(row + 7))\" stroke=\"#c00\" stroke-width=\"1.5\" stroke-dasharray=\"4 2\"/>")
+        parts.append(
+            text(
+                "1.0: as fast as raw C (top panel) or as the floor (bottom panel)", x: x + 20, y: row + 11,
+                size: 12, colour: "#c00"))
         return parts.joined(separator: "\n")
     }
 
     /// The height `legend(tiers:x:y:width:)` takes.
     private func legendHeight(tiers: [String], width: Double) -> Double {
         let perRow = Swift.max(1, Int(width / 130))
-        return Double((tiers.count + perRow - 1) / perRow) * 20 + 24
+        return Double((tiers.count + perRow - 1) / perRow) * 20 + 44
     }
 
     /// The colour of `tier`: its place among `tiers` in the palette.
