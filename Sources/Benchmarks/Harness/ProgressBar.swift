@@ -29,7 +29,18 @@ struct ProgressBar {
         guard isEnabled else { return }
         let filled = Swift.min(width, done * width / total)
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-        writeOut("\r\u{1B}[K[\(bar)] \(workload)  \(tier)  \(phase)", to: STDERR_FILENO)
+        var line = "[\(bar)] \(workload)  \(tier)  \(phase)"
+        // A line longer than the terminal wraps, and the carriage return would then rewrite
+        // only its last part.
+        if let columns = terminalColumns(), line.count >= columns { line = String(line.prefix(columns - 1)) }
+        writeOut("\r\u{1B}[K" + line, to: STDERR_FILENO)
+    }
+
+    /// The width of the terminal on standard error, or nil when it does not say.
+    private func terminalColumns() -> Int? {
+        var size = winsize()
+        guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 1 else { return nil }
+        return Int(size.ws_col)
     }
 
     /// Erases the bar, leaving the cursor at the start of an empty line.
