@@ -25,26 +25,33 @@ func main() -> Int32 {
             + CodableWorkloads.all(options) + CodableFloorWorkloads.all(options)
         benchmarks += pool.benchmarks()
         if let filter = options.filter { benchmarks = benchmarks.filter { $0.workload.contains(filter) } }
-        let measurements = try measureInterleaved(benchmarks, repetitions: options.repetitions)
-        progress("")
+        var bar = ProgressBar(total: benchmarks.count * (options.repetitions + 1))
+        let measurements = try measureInterleaved(benchmarks, repetitions: options.repetitions, progress: &bar)
+        bar.clear()
         try checkAgreement(measurements)
         var report = Report(sqliteVersion: String(cString: sqlite3_libversion()), measurements: measurements)
         let poolSummary = pool.summary(of: report)
         if let poolSummary { report.extras.append((name: "pool", json: poolSummary.json)) }
-        print(report.table())
-        if let poolSummary { print(poolSummary.text) }
+        writeOut(options.format.render(report, poolSummary: poolSummary?.text), to: STDOUT_FILENO)
         if let path = options.jsonPath { try write(report.json(), to: path) }
+        if let path = options.chartPath {
+            try write(SVGChart(report: report, machine: .current()).render(), to: path)
+        }
         return 0
     } catch {
-        writeOut("\nsqlite-bench: \(error)\n", to: STDERR_FILENO)
+        ProgressBar(total: 1).clear()
+        writeOut("sqlite-bench: \(error)\n", to: STDERR_FILENO)
         return 1
     }
 }
 
 /// Measures the benchmarks workload by workload. Each gets one untimed warm-up; then the
 /// timed repetitions take turns between tiers (raw C, core, typed, ... , raw C, core, ...), so
-/// that a slow phase of a noisy machine lands on every tier alike instead of on one.
-func measureInterleaved(_ benchmarks: [Benchmark], repetitions: Int) throws -> [Measurement] {
+/// that a slow phase of a noisy machine lands on every tier alike instead of on one. Each run
+/// advances `progress`.
+func measureInterleaved(
+    _ benchmarks: [Benchmark], repetitions: Int, progress: inout ProgressBar
+) throws -> [Measurement] {
     var workloads: [String] = []
     for benchmark in benchmarks where !workloads.contains(benchmark.workload) { workloads.append(benchmark.workload) }
     var measurements: [Measurement] = []
@@ -52,14 +59,14 @@ func measureInterleaved(_ benchmarks: [Benchmark], repetitions: Int) throws -> [
         let group = benchmarks.filter { $0.workload == workload }
         var checksums: [Int64] = []
         for benchmark in group {
-            progress("\(workload): warming up \(benchmark.tier)")
+            progress.step(workload: workload, tier: benchmark.tier, phase: "warm-up")
             try benchmark.prepare()
             checksums.append(try benchmark.run())
         }
         var seconds = Array(repeating: [Double](), count: group.count)
         for repetition in 0..<repetitions {
             for (position, benchmark) in group.enumerated() {
-                progress("\(workload): repetition \(repetition + 1)/\(repetitions), \(benchmark.tier)")
+                progress.step(workload: workload, tier: benchmark.tier, phase: "rep \(repetition + 1)/\(repetitions)")
                 try benchmark.prepare()
                 let start = now()
                 let result = try benchmark.run()
@@ -96,16 +103,13 @@ func checkAgreement(_ measurements: [Measurement]) throws {
     }
 }
 
-/// Rewrites the progress line on standard error.
-func progress(_ line: String) {
-    writeOut("\r\u{1B}[K" + line, to: STDERR_FILENO)
-}
-
+/// Writes `text` to the file descriptor `descriptor`, unbuffered.
 func writeOut(_ text: String, to descriptor: Int32) {
     var text = text
     text.withUTF8 { bytes in _ = write(descriptor, bytes.baseAddress, bytes.count) }
 }
 
+/// Writes `text` to the file at `path`, replacing it.
 func write(_ text: String, to path: String) throws {
     guard let file = fopen(path, "w") else { throw RawSQL.Failure(description: "cannot write \(path)") }
     defer { fclose(file) }

@@ -10,6 +10,10 @@ struct Options {
     var repetitions = 7
     /// Where to write the JSON report, if anywhere.
     var jsonPath: String?
+    /// How the results are printed on standard output.
+    var format = ReportFormat.table
+    /// Where to write the SVG chart, if anywhere.
+    var chartPath: String?
     /// Only the workloads whose name contains this text.
     var filter: String?
     /// Where each tier's database file goes; nil for in-memory databases.
@@ -19,7 +23,8 @@ struct Options {
 
     static let usage = """
         usage: sqlite-bench [--quick] [--rows N] [--fetch-rows N] [--lookups N] [--repetitions N]
-                            [--filter TEXT] [--json PATH] [--on-disk DIR [--key TEXT]]
+                            [--filter TEXT] [--format FORMAT] [--json PATH] [--chart PATH]
+                            [--on-disk DIR [--key TEXT]]
 
           --quick          a fast sanity run (small sizes, 3 repetitions)
           --rows N         rows inserted per insert workload (default 50000)
@@ -27,7 +32,11 @@ struct Options {
           --lookups N      point lookups per lookup workload (default 20000)
           --repetitions N  timed repetitions after one warm-up (default 7)
           --filter TEXT    run only workloads whose name contains TEXT
+          --format FORMAT  how the results are printed: table (the default), markdown,
+                           json or csv
           --json PATH      also write the results as JSON to PATH
+          --chart PATH     also write an SVG bar chart of each tier's time over raw C's
+                           (the pool tier's over its floors) to PATH
           --on-disk DIR    each tier's database is a new file in DIR (WAL, synchronous
                            NORMAL) instead of in memory (the pool tier's is a file in any
                            case: without this option, in a temporary directory)
@@ -60,6 +69,13 @@ struct Options {
             case "--lookups": options.lookups = try count(for: argument)
             case "--repetitions": options.repetitions = try count(for: argument)
             case "--json": options.jsonPath = try value(for: argument)
+            case "--chart": options.chartPath = try value(for: argument)
+            case "--format":
+                let name = try value(for: argument)
+                guard let format = ReportFormat(rawValue: name) else {
+                    throw OptionsError("--format needs one of \(ReportFormat.names), not \(name)")
+                }
+                options.format = format
             case "--filter": options.filter = try value(for: argument)
             case "--on-disk": options.directory = try value(for: argument)
             case "--key": options.key = try value(for: argument)
