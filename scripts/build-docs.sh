@@ -62,9 +62,10 @@ DOCC="${DOCC:-$(find_tool docc)}"
 SYMBOLGRAPH_EXTRACT="${SYMBOLGRAPH_EXTRACT:-$(find_tool swift-symbolgraph-extract)}"
 
 output=.build/docs
-# A scratch path of its own, so that building the docs never disturbs the usual .build.
-scratch=.build/docs-scratch
-graphs="$PWD/$scratch/symbol-graphs"
+# The usual build directory: after `swift build` or `swift test` the modules are already built,
+# and the symbol graphs and logs go beside them.
+scratch=.build
+graphs="$PWD/$scratch/docs-symbol-graphs"
 
 rm -rf "$output" "$graphs"
 mkdir -p "$output"
@@ -113,7 +114,7 @@ fi
 
 for module in "${modules[@]}"; do
     echo "== docc convert $module"
-    log="$PWD/$scratch/docc-$module.log"
+    log="$PWD/$scratch/docs-$module.log"
     status=0
     "$DOCC" convert "Sources/$module/$module.docc" \
         --additional-symbol-graph-dir "$graphs/$module" \
