@@ -70,6 +70,7 @@ func format(_ value: Double, decimals: Int) -> String {
     for _ in 0..<decimals { scale *= 10 }
     let scaled = Int64((value * scale).rounded())
     let whole = scaled / Int64(scale)
+    guard decimals > 0 else { return "\(whole)" }
     var fraction = String(abs(scaled % Int64(scale)))
     fraction = String(repeating: "0", count: decimals - fraction.count) + fraction
     return "\(scaled < 0 && whole == 0 ? "-" : "")\(whole).\(fraction)"

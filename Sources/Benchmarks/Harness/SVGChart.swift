@@ -45,7 +45,10 @@ struct SVGChart {
         let width = Swift.max(760, left + 100 + Swift.max(span(of: cGroups), span(of: poolGroups)))
         var body: [String] = []
         var y = 20.0
-        let title = "sqlite-bench: each tier's time over raw C's (lower is faster)"
+        let title =
+            cGroups.isEmpty
+            ? "sqlite-bench: each tier's time over its floor's (lower is faster)"
+            : "sqlite-bench: each tier's time over raw C's (lower is faster)"
         body.append(text(title, x: 20, y: y + 8, size: 18, bold: true))
         y += 28
         body.append(
