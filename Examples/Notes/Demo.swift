@@ -102,16 +102,21 @@ enum Demo {
         // 5. An observed query on the pool.
         heading(5, "Observing a query (DatabasePool.observe)")
         let before = try await store.count()
-        let seen = try await withTimeout(seconds: 10) {
-            var values: [Int] = []
-            for try await count in store.observeCount().removeDuplicates() {
-                print("   observed: \(count) notes")
-                values.append(count)
-                if values.count == 2 { break }  // leaving the loop ends the observation
-                let note = try await store.add(title: "Observed", body: "Written while the count was observed.")
-                print("   wrote note \(note.id) through the pool")
+        let seen: [Int]
+        do {
+            seen = try await withTimeout(seconds: 10) {
+                var values: [Int] = []
+                for try await count in store.observeCount().removeDuplicates() {
+                    print("   observed: \(count) notes")
+                    values.append(count)
+                    if values.count == 2 { break }  // leaving the loop ends the observation
+                    let note = try await store.add(title: "Observed", body: "Written while the count was observed.")
+                    print("   wrote note \(note.id) through the pool")
+                }
+                return values
             }
-            return values
+        } catch let timeout as TimeoutError {
+            throw DemoFailure("the observation did not see the new note: \(timeout)")
         }
         try checks.equal(
             "the observation saw the count go from \(before) to \(before + 1)", seen, [before, before + 1])

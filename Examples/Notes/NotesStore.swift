@@ -20,10 +20,14 @@ final class NotesStore: Sendable {
         var configuration = Configuration()
         configuration.label = "Notes"
         let pool = try DatabasePool(path: path, configuration: configuration)
-        let store = NotesStore(pool: pool)
-        // Each migration in a transaction of its own, on the pool's writer.
-        try await NotesSchema.makeMigrator().migrate(pool)
-        return store
+        do {
+            // Each migration in a transaction of its own, on the pool's writer.
+            try await NotesSchema.makeMigrator().migrate(pool)
+        } catch {
+            try? pool.close()
+            throw error
+        }
+        return NotesStore(pool: pool)
     }
 
     /// Waits for the work already started, ends the observations and closes the database.
