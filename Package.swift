@@ -128,6 +128,8 @@ let package = Package(
         // SQLite.swift's dynamic library product, for apps that link the umbrella dynamically.
         .library(name: "SQLite-Dynamic", type: .dynamic, targets: ["SQLite"]),
         .executable(name: "sqlite-bench", targets: ["Benchmarks"]),
+        // A notes tool with full-text search: the example program of Examples/README.md.
+        .executable(name: "notes", targets: ["NotesExample"]),
     ],
     traits: packageTraits,
     targets: [
@@ -191,6 +193,12 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks",
             dependencies: ["SQLiteCore", "SQLiteTyped", "SQLiteCodable"]
+        ),
+        // The example program (`swift run notes`): records, migrations, FTS5, typed queries, a pool.
+        .executableTarget(
+            name: "NotesExample",
+            dependencies: ["SQLite"],
+            path: "Examples/Notes"
         ),
         // The schema changes the typed and Codable tiers' tests make under cached statements.
         .target(
