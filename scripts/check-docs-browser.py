@@ -9,9 +9,9 @@ Usage:
 The sites are built for static hosting under /swift-sqlite/<Module>/, so the script serves
 them from a local HTTP server (127.0.0.1, a free port) that maps /swift-sqlite/<Module>/ to
 .build/docs/<Module>.doccarchive/. It answers as a static host does: a file is sent as it is,
-a directory path sends its index.html, and a page path with no file of its own (a page that
-does not exist) sends the archive's root index.html with status 404, so that the renderer
-shows its own "page not found".
+a directory path sends its index.html (the archive's root index.html when it has none), and a
+page path with no file of its own (a page that does not exist) sends the root index.html with
+status 404, so that the renderer shows its own "page not found".
 
 DocC's pages are drawn in the browser: index.html loads the renderer's JavaScript, which
 fetches data/documentation/<page>.json and builds the page. For each module the script
@@ -30,12 +30,11 @@ headless Chromium, lets the renderer run (--virtual-time-budget), takes the rend
 It prints one line per module, "ok" or what is wrong, and exits 0 when all modules pass,
 1 when one fails, and 2 when it cannot check (no Chromium, no built docs, no catalog).
 
-Options: --modules M..., --docs-dir, --out-dir, --chromium PATH (default: $CHROMIUM, then
-chromium, chromium-browser, google-chrome on PATH), --timeout (seconds per Chromium run,
-default 120), --budget (virtual milliseconds the renderer gets, default 15000), --serve and
---port (for --serve; default 8000, 0 picks a free one). Needs python3 (standard library) and
-Chromium; on Debian: apt-get install -y --no-install-recommends chromium. It runs Chromium
-with --no-sandbox, so it also works as root (CI), and a throwaway profile directory.
+Needs python3 (standard library only) and Chromium (on Debian:
+apt-get install -y --no-install-recommends chromium; or name one with --chromium or
+$CHROMIUM). Chromium runs with --no-sandbox, so the check also works as root (CI), and with a
+throwaway profile directory; its stderr (D-Bus, GPU and font noise) is shown only when it
+fails.
 """
 
 import argparse
@@ -46,6 +45,7 @@ import mimetypes
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -62,8 +62,7 @@ REPOSITORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # What DocC's renderer shows instead of a page when it cannot draw one.
 ERROR_TEXTS = [
-    "The page you're looking for can't be found",
-    "The page you’re looking for can’t be found",
+    "The page you're looking for can't be found",  # also with ’, which normalize() maps to '
     "An unknown error occurred",
     "This page requires JavaScript",
 ]
@@ -305,30 +304,42 @@ def run_chromium(chromium, url, budget_ms, timeout, profile_root, screenshot=Non
         f"--user-data-dir={profile}",
         f"--virtual-time-budget={budget_ms}",
     ]
+    # One run both prints the DOM and saves the screenshot, each after the budget has run out.
+    command.append("--dump-dom")
     if screenshot:
         command.append(f"--screenshot={screenshot}")
-    else:
-        command.append("--dump-dom")
     command.append(url)
     try:
-        result = subprocess.run(
+        # A session of its own, so that a timeout ends Chromium's helper processes too.
+        process = subprocess.Popen(
             command,
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
-            timeout=timeout,
+            start_new_session=True,
         )
-    except subprocess.TimeoutExpired:
-        return None, f"Chromium did not finish within {timeout} s"
     except OSError as error:
+        shutil.rmtree(profile, ignore_errors=True)
         return None, f"cannot run {chromium}: {error}"
+    try:
+        stdout, stderr = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except OSError:
+            pass
+        try:
+            process.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            pass
+        return None, f"Chromium did not finish within {timeout:g} s"
     finally:
         shutil.rmtree(profile, ignore_errors=True)
-    if result.returncode != 0:
+    if process.returncode != 0:
         # Chromium's stderr is mostly noise (D-Bus, GPU, fonts); show its tail on failure only.
-        tail = result.stderr.decode("utf-8", "replace").strip().splitlines()[-5:]
-        return None, f"Chromium exited {result.returncode}: " + " | ".join(tail)
-    return result.stdout.decode("utf-8", "replace"), None
+        tail = stderr.decode("utf-8", "replace").strip().splitlines()[-5:]
+        return None, f"Chromium exited {process.returncode}: " + " | ".join(tail)
+    return stdout.decode("utf-8", "replace"), None
 
 
 # --- The checks ----------------------------------------------------------------------------
@@ -365,12 +376,16 @@ def check_reachable(site, module):
                 urls.append(url)
     if not urls:
         problems.append("the landing page's JSON links to no topic pages")
+    unreachable = []
     for url in urls:
         page = url.split("#")[0].rstrip("/")
         for path in (f"data{page.lower()}.json", f"{page.lower().lstrip('/')}/index.html"):
             status, _ = fetch(f"{site}/{path}")
             if status != 200:
-                problems.append(f"{path} answered {status}")
+                unreachable.append(f"{path} answered {status}")
+    if unreachable:
+        more = f" and {len(unreachable) - 5} more" if len(unreachable) > 5 else ""
+        problems.append("; ".join(unreachable[:5]) + more)
     return problems, len(urls)
 
 
@@ -387,7 +402,10 @@ def check_dom(dom, module, expected_topics):
     if module not in h1:
         problems.append(f"<h1> is {h1!r}, not {module!r}")
     if "Topics" not in page.headings["h2"]:
-        problems.append("no Topics section (<h2>Topics</h2> in <main>)")
+        problems.append(
+            f"no Topics section (<h2>Topics</h2> in <main>; {len(expected_topics)} groups expected)"
+        )
+        return problems
     rendered = set(page.headings["h3"])
     missing = [heading for heading in expected_topics if heading not in rendered]
     if missing:
@@ -401,40 +419,37 @@ def check_module(module, site, chromium, args, profile_root, out_dir):
     url = f"{site}/documentation/{module.lower()}/"
     problems = []
 
+    screenshot = os.path.join(out_dir, f"{module}.png")
+    if os.path.exists(screenshot):
+        os.remove(screenshot)
     started = time.monotonic()
-    dom, problem = run_chromium(chromium, url, args.budget, args.timeout, profile_root)
+    dom, problem = run_chromium(chromium, url, args.budget, args.timeout, profile_root, screenshot)
     if dom is not None:
         problems += check_dom(dom, module, expected_topics)
         if problems and args.budget < 60000:
             # A slow machine may not have finished rendering: one more try with more time.
-            retry, _ = run_chromium(chromium, url, args.budget * 4, args.timeout, profile_root)
+            retry, _ = run_chromium(
+                chromium, url, args.budget * 4, args.timeout, profile_root, screenshot
+            )
             if retry is not None and not check_dom(retry, module, expected_topics):
                 dom, problems = retry, []
-    else:
-        problems.append(problem)
-    dom_seconds = time.monotonic() - started
-
-    if dom is not None:
+        if not os.path.isfile(screenshot):
+            # A Chromium that takes only one of --dump-dom and --screenshot per run.
+            _, problem = run_chromium(
+                chromium, url, args.budget, args.timeout, profile_root, screenshot
+            )
+            if not os.path.isfile(screenshot):
+                problems.append(f"no screenshot: {problem or 'Chromium wrote no file'}")
         with open(os.path.join(out_dir, f"{module}.html"), "w", encoding="utf-8") as file:
             file.write(dom)
-
-    started = time.monotonic()
-    screenshot = os.path.join(out_dir, f"{module}.png")
-    if os.path.exists(screenshot):
-        os.remove(screenshot)
-    _, problem = run_chromium(
-        chromium, url, args.budget, args.timeout, profile_root, screenshot=screenshot
-    )
-    if problem:
-        problems.append(f"screenshot: {problem}")
-    elif not os.path.isfile(screenshot):
-        problems.append("screenshot: Chromium wrote no file")
-    screenshot_seconds = time.monotonic() - started
+    else:
+        problems.append(problem)
+    seconds = time.monotonic() - started
 
     reachable_problems, topic_pages = check_reachable(site, module)
     problems += reachable_problems
 
-    timing = f"render {dom_seconds:.1f} s, screenshot {screenshot_seconds:.1f} s"
+    timing = f"{seconds:.1f} s in Chromium"
     if problems:
         print(f"{module}: FAIL ({timing}): " + "; ".join(problems))
         return False
@@ -454,14 +469,39 @@ def main():
         epilog=__doc__.split("\n\n", 1)[1],
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--modules", nargs="+", default=MODULES, metavar="MODULE")
-    parser.add_argument("--docs-dir", default=os.path.join(REPOSITORY, ".build", "docs"))
-    parser.add_argument("--out-dir", default=os.path.join(REPOSITORY, ".build", "docs-check"))
-    parser.add_argument("--chromium", help="the Chromium binary")
-    parser.add_argument("--timeout", type=float, default=120, help="seconds per Chromium run")
-    parser.add_argument("--budget", type=int, default=15000, help="virtual ms to render")
-    parser.add_argument("--serve", action="store_true", help="only serve the sites")
-    parser.add_argument("--port", type=int, default=None, help="port for --serve")
+    parser.add_argument(
+        "--modules", nargs="+", default=MODULES, metavar="MODULE",
+        help="the modules to check or serve (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--docs-dir", default=os.path.join(REPOSITORY, ".build", "docs"),
+        help="where the <Module>.doccarchive sites are (default: .build/docs)",
+    )
+    parser.add_argument(
+        "--out-dir", default=os.path.join(REPOSITORY, ".build", "docs-check"),
+        help="where the rendered DOMs and screenshots go (default: .build/docs-check)",
+    )
+    parser.add_argument(
+        "--chromium",
+        help="the Chromium binary (default: $CHROMIUM, then chromium, chromium-browser, "
+        "google-chrome on PATH)",
+    )
+    parser.add_argument(
+        "--timeout", type=float, default=120,
+        help="seconds each Chromium run may take (default: %(default)g)",
+    )
+    parser.add_argument(
+        "--budget", type=int, default=15000,
+        help="virtual milliseconds the renderer gets to draw a page (default: %(default)d)",
+    )
+    parser.add_argument(
+        "--serve", action="store_true",
+        help="only serve the sites on 127.0.0.1 and print their addresses, until Ctrl-C",
+    )
+    parser.add_argument(
+        "--port", type=int, default=8000,
+        help="the port for --serve; 0 picks a free one (default: %(default)d)",
+    )
     args = parser.parse_args()
 
     archives = {}
@@ -472,7 +512,7 @@ def main():
         archives[module] = archive
 
     if args.serve:
-        server = start_server(archives, 8000 if args.port is None else args.port, quiet=False)
+        server = start_server(archives, args.port, quiet=False)
         host, port = server.server_address[:2]
         print(f"Serving the documentation on http://{host}:{port}/ (Ctrl-C stops):")
         for module in archives:
@@ -522,7 +562,10 @@ def main():
             if not check_module(module, site, chromium, args, profile_root, args.out_dir):
                 failed = True
     server.shutdown()
-    print(f"Rendered DOMs and screenshots in {os.path.relpath(args.out_dir)}")
+    out_dir = os.path.relpath(args.out_dir)
+    if out_dir.startswith(".."):
+        out_dir = args.out_dir
+    print(f"Rendered DOMs and screenshots in {out_dir}")
     return 1 if failed else 0
 
 
