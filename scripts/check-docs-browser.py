@@ -54,7 +54,7 @@ import time
 import urllib.error
 import urllib.request
 from html.parser import HTMLParser
-from urllib.parse import unquote, urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 MODULES = ["SQLiteCore", "SQLiteTyped", "SQLiteSchema", "SQLiteCodable"]
 BASE_PATH = "swift-sqlite"
@@ -132,7 +132,8 @@ def make_handler(archives, quiet):
             return f"<!doctype html><title>swift-sqlite docs</title><ul>{links}</ul>".encode()
 
         def respond(self, send_body):
-            path = unquote(urlsplit(self.path).path)
+            raw_path = urlsplit(self.path).path
+            path = unquote(raw_path)
             if path in ("/", f"/{BASE_PATH}", f"/{BASE_PATH}/"):
                 self.send(200, self.index_page(), CONTENT_TYPES[".html"], send_body)
                 return
@@ -142,7 +143,7 @@ def make_handler(archives, quiet):
                 return
             root = archives[parts[2]]
             if len(parts) == 3:
-                self.send(301, b"", "text/plain", send_body, [("Location", path + "/")])
+                self.send(301, b"", "text/plain", send_body, [("Location", raw_path + "/")])
                 return
             rest = parts[3]
             target = os.path.realpath(os.path.join(root, rest))
@@ -151,7 +152,7 @@ def make_handler(archives, quiet):
                 return
             if os.path.isdir(target):
                 if not path.endswith("/"):
-                    self.send(301, b"", "text/plain", send_body, [("Location", path + "/")])
+                    self.send(301, b"", "text/plain", send_body, [("Location", raw_path + "/")])
                     return
                 index = os.path.join(target, "index.html")
                 if os.path.isfile(index):
@@ -173,13 +174,21 @@ def make_handler(archives, quiet):
     return Handler
 
 
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        # A browser that drops a connection it no longer needs is no error of the site.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def start_server(archives, port, quiet):
     handler = make_handler(archives, quiet)
     try:
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+        server = Server(("127.0.0.1", port), handler)
     except OSError as error:
         setup_error(f"cannot listen on 127.0.0.1:{port}: {error}")
-    server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     return server
@@ -380,7 +389,7 @@ def check_reachable(site, module):
     for url in urls:
         page = url.split("#")[0].rstrip("/")
         for path in (f"data{page.lower()}.json", f"{page.lower().lstrip('/')}/index.html"):
-            status, _ = fetch(f"{site}/{path}")
+            status, _ = fetch(f"{site}/{quote(path)}")
             if status != 200:
                 unreachable.append(f"{path} answered {status}")
     if unreachable:
