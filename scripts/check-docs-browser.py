@@ -4,7 +4,7 @@
 Usage:
   scripts/build-docs.sh                      # builds .build/docs/<Module>.doccarchive
   scripts/check-docs-browser.py              # checks the four sites, exits 0, 1 or 2
-  scripts/check-docs-browser.py --serve      # serves the sites for a browser until Ctrl-C
+  scripts/check-docs-browser.py --serve      # serves the sites on 127.0.0.1:8000 until Ctrl-C
 
 The sites are built for static hosting under /swift-sqlite/<Module>/, so the script serves
 them from a local HTTP server (127.0.0.1, a free port) that maps /swift-sqlite/<Module>/ to
@@ -16,8 +16,9 @@ status 404, so that the renderer shows its own "page not found".
 DocC's pages are drawn in the browser: index.html loads the renderer's JavaScript, which
 fetches data/documentation/<page>.json and builds the page. For each module the script
 therefore loads the landing page (/swift-sqlite/<Module>/documentation/<module>/) in
-headless Chromium, lets the renderer run (--virtual-time-budget), takes the rendered DOM
-(--dump-dom) and a screenshot (.build/docs-check/<Module>.png), and checks that
+headless Chromium, lets the renderer run (--virtual-time-budget; a page that fails is tried
+once more with four times the budget), keeps the rendered DOM (--dump-dom) and a screenshot
+as .build/docs-check/<Module>.html and .png, and checks that
 
 - the page's <h1> is the module's name,
 - the page has a Topics section holding every `### ` group heading that the catalog's landing
