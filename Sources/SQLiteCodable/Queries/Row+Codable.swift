@@ -9,7 +9,7 @@ extension Row {
     ///
     /// Each key reads the column of the same name (through the options' key strategy);
     /// nested values are read from JSON text. Errors are `DecodingError`s naming the column and
-    /// the type. For many rows, `Connection/fetchAll(_:_:options:userInfo:)` is faster.
+    /// the type. For many rows, `Connection.fetchAll(_:_:options:userInfo:)` is faster.
     public func decode<V: Decodable>(
         userInfo: [CodingUserInfoKey: Any] = [:], options: CodingOptions = CodingOptions()
     ) throws -> V {

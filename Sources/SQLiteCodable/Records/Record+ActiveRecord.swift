@@ -8,7 +8,7 @@ extension Record {
     // MARK: - Saving
 
     /// Inserts or updates the record in its database, then updates it with what the database
-    /// assigned: a new auto-increment key, timestamps (see `Connection/save(_:)`).
+    /// assigned: a new auto-increment key, timestamps (see `Connection.save(_:)`).
     ///
     /// ```swift
     /// var item = Item(name: "Pen", price: 1.5)
@@ -22,12 +22,12 @@ extension Record {
         try Self.resolvedDatabase().write(Self.self) { db in try db.save(&self) }
     }
 
-    /// `save()` on `db`.
+    /// ``save()-6riny`` on `db`.
     public mutating func save(in db: Connection) throws {
         try db.save(&self)
     }
 
-    /// `save()` in a write of `writer`.
+    /// ``save()-6riny`` in a write of `writer`.
     public mutating func save(in writer: some DatabaseWriter) throws {
         try RecordDatabase(writer).write(Self.self) { db in try db.save(&self) }
     }
@@ -45,13 +45,13 @@ extension Record {
         try Self.resolvedDatabase().write(Self.self) { db in try db.insertRecord(&self) }
     }
 
-    /// `insert()` on `db`.
+    /// ``insert()-7i16h`` on `db`.
     @discardableResult
     public mutating func insert(in db: Connection) throws -> Int64 {
         try db.insertRecord(&self)
     }
 
-    /// `insert()` in a write of `writer`.
+    /// ``insert()-7i16h`` in a write of `writer`.
     @discardableResult
     public mutating func insert(in writer: some DatabaseWriter) throws -> Int64 {
         try RecordDatabase(writer).write(Self.self) { db in try db.insertRecord(&self) }
@@ -69,13 +69,13 @@ extension Record {
         try Self.resolvedDatabase().write(Self.self) { db in try db.updateRecord(&self) }
     }
 
-    /// `update()` on `db`.
+    /// ``update()-9uxxy`` on `db`.
     @discardableResult
     public mutating func update(in db: Connection) throws -> Bool {
         try db.updateRecord(&self)
     }
 
-    /// `update()` in a write of `writer`.
+    /// ``update()-9uxxy`` in a write of `writer`.
     @discardableResult
     public mutating func update(in writer: some DatabaseWriter) throws -> Bool {
         try RecordDatabase(writer).write(Self.self) { db in try db.updateRecord(&self) }
@@ -91,13 +91,13 @@ extension Record {
         try Self.resolvedDatabase().write(Self.self) { db in try db.delete(self) }
     }
 
-    /// `delete()` on `db`.
+    /// ``delete()-10v66`` on `db`.
     @discardableResult
     public func delete(in db: Connection) throws -> Bool {
         try db.delete(self)
     }
 
-    /// `delete()` in a write of `writer`.
+    /// ``delete()-10v66`` in a write of `writer`.
     @discardableResult
     public func delete(in writer: some DatabaseWriter) throws -> Bool {
         try RecordDatabase(writer).write(Self.self) { db in try db.delete(self) }
@@ -106,7 +106,7 @@ extension Record {
     // MARK: - Batches
 
     /// Inserts `records` in one transaction (a savepoint inside an open one) and returns their
-    /// rowids (see `Connection/insertMany(_:)`).
+    /// rowids (see `Connection.insertMany(_:)`).
     ///
     /// ```swift
     /// try Product.insertBatch(products)
@@ -116,13 +116,13 @@ extension Record {
         try resolvedDatabase().write(Self.self) { db in try db.insertMany(records) }
     }
 
-    /// `insertBatch(_:)` on `db`.
+    /// ``insertBatch(_:)-9o07j`` on `db`.
     @discardableResult
     public static func insertBatch(_ records: [Self], in db: Connection) throws -> [Int64] {
         try db.insertMany(records)
     }
 
-    /// `insertBatch(_:)` in a write of `writer`.
+    /// ``insertBatch(_:)-9o07j`` in a write of `writer`.
     @discardableResult
     public static func insertBatch(_ records: [Self], in writer: some DatabaseWriter) throws -> [Int64] {
         try RecordDatabase(writer).write(Self.self) { db in try db.insertMany(records) }
@@ -140,13 +140,13 @@ extension Record {
         try resolvedDatabase().write(Self.self) { db in try db.updateMany(records) }
     }
 
-    /// `updateBatch(_:)` on `db`.
+    /// ``updateBatch(_:)-4pyq0`` on `db`.
     @discardableResult
     public static func updateBatch(_ records: [Self], in db: Connection) throws -> Int {
         try db.updateMany(records)
     }
 
-    /// `updateBatch(_:)` in a write of `writer`.
+    /// ``updateBatch(_:)-4pyq0`` in a write of `writer`.
     @discardableResult
     public static func updateBatch(_ records: [Self], in writer: some DatabaseWriter) throws -> Int {
         try RecordDatabase(writer).write(Self.self) { db in try db.updateMany(records) }
@@ -160,13 +160,13 @@ extension Record {
         try resolvedDatabase().write(Self.self) { db in try db.deleteMany(records) }
     }
 
-    /// `deleteBatch(_:)` on `db`.
+    /// ``deleteBatch(_:)-lfi8`` on `db`.
     @discardableResult
     public static func deleteBatch(_ records: [Self], in db: Connection) throws -> Int {
         try db.deleteMany(records)
     }
 
-    /// `deleteBatch(_:)` in a write of `writer`.
+    /// ``deleteBatch(_:)-lfi8`` in a write of `writer`.
     @discardableResult
     public static func deleteBatch(_ records: [Self], in writer: some DatabaseWriter) throws -> Int {
         try RecordDatabase(writer).write(Self.self) { db in try db.deleteMany(records) }
@@ -183,19 +183,19 @@ extension Record {
         try resolvedDatabase().write(Self.self) { db in try deleteAll(in: db, filter: filter) }
     }
 
-    /// `deleteAll(_:)-(SQLExpression<Bool?>?)` with a non-optional condition.
+    /// ``deleteAll(_:)-9nqd`` with a non-optional condition.
     @discardableResult
     public static func deleteAll(_ filter: SQLExpression<Bool>) throws -> Int {
         try deleteAll(SQLExpression<Bool?>(filter))
     }
 
-    /// `deleteAll(_:)-(SQLExpression<Bool?>?)` in a write of `writer`.
+    /// ``deleteAll(_:)-9nqd`` in a write of `writer`.
     @discardableResult
     public static func deleteAll(_ filter: SQLExpression<Bool?>? = nil, in writer: some DatabaseWriter) throws -> Int {
         try RecordDatabase(writer).write(Self.self) { db in try deleteAll(in: db, filter: filter) }
     }
 
-    /// `deleteAll(_:)-(SQLExpression<Bool?>?)` with a non-optional condition, in a write of
+    /// ``deleteAll(_:)-9nqd`` with a non-optional condition, in a write of
     /// `writer`.
     @discardableResult
     public static func deleteAll(_ filter: SQLExpression<Bool>, in writer: some DatabaseWriter) throws -> Int {

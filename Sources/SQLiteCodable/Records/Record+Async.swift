@@ -31,7 +31,7 @@ extension Record where Self: Sendable {
         try await save(on: Self.resolvedDatabase())
     }
 
-    /// The async `save()` in a write of `writer`.
+    /// The async ``save()-8sv5c`` in a write of `writer`.
     public mutating func save(in writer: some DatabaseWriter) async throws {
         try await save(on: RecordDatabase(writer))
     }
@@ -51,7 +51,7 @@ extension Record where Self: Sendable {
         try await insert(on: Self.resolvedDatabase())
     }
 
-    /// The async `insert()` in a write of `writer`.
+    /// The async ``insert()-1dr01`` in a write of `writer`.
     @discardableResult
     public mutating func insert(in writer: some DatabaseWriter) async throws -> Int64 {
         try await insert(on: RecordDatabase(writer))
@@ -74,7 +74,7 @@ extension Record where Self: Sendable {
         try await update(on: Self.resolvedDatabase()) { db, record in try db.updateRecord(&record) }
     }
 
-    /// The async `update()` in a write of `writer`.
+    /// The async ``update()-5qijq`` in a write of `writer`.
     @discardableResult
     public mutating func update(in writer: some DatabaseWriter) async throws -> Bool {
         try await update(on: RecordDatabase(writer)) { db, record in try db.updateRecord(&record) }
@@ -101,7 +101,7 @@ extension Record where Self: Sendable {
         return try await Self.asyncWrite(Self.resolvedDatabase()) { db in try db.delete(record) }
     }
 
-    /// The async `delete()` in a write of `writer`.
+    /// The async ``delete()-8dgzk`` in a write of `writer`.
     @discardableResult
     public func delete(in writer: some DatabaseWriter) async throws -> Bool {
         let record = self
@@ -116,20 +116,20 @@ extension Record where Self: Sendable {
         try await update([column: value])
     }
 
-    /// The async `update(_:value:)` in a write of `writer`.
+    /// The async ``update(_:value:)-892go`` in a write of `writer`.
     @discardableResult
     public mutating func update(_ column: String, value: Binding?, in writer: some DatabaseWriter) async throws -> Bool
     {
         try await update([column: value], in: writer)
     }
 
-    /// The async `update(_:)-([String:Binding?])`.
+    /// The async ``update(_:)-8rb2v``.
     @discardableResult
     public mutating func update(_ values: [String: Binding?]) async throws -> Bool {
         try await update(on: Self.resolvedDatabase()) { db, record in try record.update(values, in: db) }
     }
 
-    /// The async `update(_:)-([String:Binding?])` in a write of `writer`.
+    /// The async ``update(_:)-8rb2v`` in a write of `writer`.
     @discardableResult
     public mutating func update(_ values: [String: Binding?], in writer: some DatabaseWriter) async throws -> Bool {
         try await update(on: RecordDatabase(writer)) { db, record in try record.update(values, in: db) }
@@ -141,19 +141,19 @@ extension Record where Self: Sendable {
         try await update(on: Self.resolvedDatabase()) { db, record in try record.update(setters, in: db) }
     }
 
-    /// The async `update(_:)-([Setter])` in a write of `writer`.
+    /// The async ``update(_:)-mbli`` in a write of `writer`.
     @discardableResult
     public mutating func update(_ setters: [Setter], in writer: some DatabaseWriter) async throws -> Bool {
         try await update(on: RecordDatabase(writer)) { db, record in try record.update(setters, in: db) }
     }
 
-    /// The async `update(_:where:)-([String:Binding?],_)`.
+    /// The async ``update(_:where:)-5vi08``.
     @discardableResult
     public static func update(_ values: [String: Binding?], where conditions: [String: Binding?]) async throws -> Int {
         try await asyncWrite(resolvedDatabase()) { db in try update(values, where: conditions, in: db) }
     }
 
-    /// The async `update(_:where:)-([String:Binding?],_)` in a write of `writer`.
+    /// The async ``update(_:where:)-5vi08`` in a write of `writer`.
     @discardableResult
     public static func update(
         _ values: [String: Binding?], where conditions: [String: Binding?], in writer: some DatabaseWriter
@@ -173,7 +173,7 @@ extension Record where Self: Sendable {
         try await update(setters, where: SQLExpression<Bool?>(filter))
     }
 
-    /// The async `update(_:where:)-([Setter],SQLExpression<Bool?>?)` in a write of `writer`.
+    /// The async ``update(_:where:)-3mg2p`` in a write of `writer`.
     @discardableResult
     public static func update(_ setters: [Setter], where filter: SQLExpression<Bool?>?, in writer: some DatabaseWriter)
         async throws -> Int
@@ -181,7 +181,7 @@ extension Record where Self: Sendable {
         try await asyncWrite(RecordDatabase(writer)) { db in try update(setters, where: filter, in: db) }
     }
 
-    /// The async `update(_:where:)-([Setter],SQLExpression<Bool>)` in a write of `writer`.
+    /// The async ``update(_:where:)-3vq48`` in a write of `writer`.
     @discardableResult
     public static func update(_ setters: [Setter], where filter: SQLExpression<Bool>, in writer: some DatabaseWriter)
         async throws -> Int
@@ -197,7 +197,7 @@ extension Record where Self: Sendable {
         try await asyncWrite(resolvedDatabase()) { db in try db.insertMany(records) }
     }
 
-    /// The async `insertBatch(_:)` in a write of `writer`.
+    /// The async ``insertBatch(_:)-1fy9l`` in a write of `writer`.
     @discardableResult
     public static func insertBatch(_ records: [Self], in writer: some DatabaseWriter) async throws -> [Int64] {
         try await asyncWrite(RecordDatabase(writer)) { db in try db.insertMany(records) }
@@ -209,7 +209,7 @@ extension Record where Self: Sendable {
         try await asyncWrite(resolvedDatabase()) { db in try db.updateMany(records) }
     }
 
-    /// The async `updateBatch(_:)` in a write of `writer`.
+    /// The async ``updateBatch(_:)-5p5ho`` in a write of `writer`.
     @discardableResult
     public static func updateBatch(_ records: [Self], in writer: some DatabaseWriter) async throws -> Int {
         try await asyncWrite(RecordDatabase(writer)) { db in try db.updateMany(records) }
@@ -221,7 +221,7 @@ extension Record where Self: Sendable {
         try await asyncWrite(resolvedDatabase()) { db in try db.deleteMany(records) }
     }
 
-    /// The async `deleteBatch(_:)` in a write of `writer`.
+    /// The async ``deleteBatch(_:)-497yk`` in a write of `writer`.
     @discardableResult
     public static func deleteBatch(_ records: [Self], in writer: some DatabaseWriter) async throws -> Int {
         try await asyncWrite(RecordDatabase(writer)) { db in try db.deleteMany(records) }
@@ -239,7 +239,7 @@ extension Record where Self: Sendable {
         try await deleteAll(SQLExpression<Bool?>(filter))
     }
 
-    /// The async `deleteAll(_:)-(SQLExpression<Bool?>?)` in a write of `writer`.
+    /// The async ``deleteAll(_:)-7jro5`` in a write of `writer`.
     @discardableResult
     public static func deleteAll(_ filter: SQLExpression<Bool?>? = nil, in writer: some DatabaseWriter) async throws
         -> Int
@@ -247,7 +247,7 @@ extension Record where Self: Sendable {
         try await asyncWrite(RecordDatabase(writer)) { db in try deleteAll(in: db, filter: filter) }
     }
 
-    /// The async `deleteAll(_:)-(SQLExpression<Bool>)` in a write of `writer`.
+    /// The async ``deleteAll(_:)-2u12a`` in a write of `writer`.
     @discardableResult
     public static func deleteAll(_ filter: SQLExpression<Bool>, in writer: some DatabaseWriter) async throws -> Int {
         try await deleteAll(SQLExpression<Bool?>(filter), in: writer)
@@ -260,7 +260,7 @@ extension Record where Self: Sendable {
         try await asyncRead(resolvedDatabase()) { db in try find(id, in: db) }
     }
 
-    /// The async `find(_:)` in a read of `writer`.
+    /// The async ``find(_:)-50rrk`` in a read of `writer`.
     public static func find(_ id: some Encodable & Sendable, in writer: some DatabaseWriter) async throws -> Self? {
         try await asyncRead(RecordDatabase(writer)) { db in try find(id, in: db) }
     }
@@ -277,14 +277,14 @@ extension Record where Self: Sendable {
         try await findFirst(SQLExpression<Bool?>(filter), orders: orders)
     }
 
-    /// The async `findFirst(_:orders:)-(SQLExpression<Bool?>?,_)` in a read of `writer`.
+    /// The async ``findFirst(_:orders:)-68e4y`` in a read of `writer`.
     public static func findFirst(
         _ filter: SQLExpression<Bool?>? = nil, orders: [Expressible] = [], in writer: some DatabaseWriter
     ) async throws -> Self? {
         try await asyncRead(RecordDatabase(writer)) { db in try findFirst(filter, orders: orders, in: db) }
     }
 
-    /// The async `findFirst(_:orders:)-(SQLExpression<Bool>,_)` in a read of `writer`.
+    /// The async ``findFirst(_:orders:)-q07c`` in a read of `writer`.
     public static func findFirst(
         _ filter: SQLExpression<Bool>, orders: [Expressible] = [], in writer: some DatabaseWriter
     )
@@ -309,7 +309,7 @@ extension Record where Self: Sendable {
         try await findAll(SQLExpression<Bool?>(filter), orders: orders, limit: limit, offset: offset)
     }
 
-    /// The async `findAll(_:orders:limit:offset:)-(SQLExpression<Bool?>?,_,_,_)` in a read of
+    /// The async ``findAll(_:orders:limit:offset:)-1eoka`` in a read of
     /// `writer`.
     public static func findAll(
         _ filter: SQLExpression<Bool?>? = nil, orders: [Expressible] = [], limit: Int? = nil, offset: Int? = nil,
@@ -320,7 +320,7 @@ extension Record where Self: Sendable {
         }
     }
 
-    /// The async `findAll(_:orders:limit:offset:)-(SQLExpression<Bool>,_,_,_)` in a read of
+    /// The async ``findAll(_:orders:limit:offset:)-6w4og`` in a read of
     /// `writer`.
     public static func findAll(
         _ filter: SQLExpression<Bool>, orders: [Expressible] = [], limit: Int? = nil, offset: Int? = nil,
@@ -334,7 +334,7 @@ extension Record where Self: Sendable {
         try await asyncRead(resolvedDatabase()) { db in try db.fetchAll(Self.self, query) }
     }
 
-    /// The async `findAll(_:)-(QueryType)` in a read of `writer`.
+    /// The async ``findAll(_:)-21yoy`` in a read of `writer`.
     public static func findAll(_ query: QueryType, in writer: some DatabaseWriter) async throws -> [Self] {
         try await asyncRead(RecordDatabase(writer)) { db in try db.fetchAll(Self.self, query) }
     }
@@ -344,7 +344,7 @@ extension Record where Self: Sendable {
         try await asyncRead(resolvedDatabase()) { db in try db.fetchOne(Self.self, query) }
     }
 
-    /// The async `findFirst(_:)-(QueryType)` in a read of `writer`.
+    /// The async ``findFirst(_:)-75o25`` in a read of `writer`.
     public static func findFirst(_ query: QueryType, in writer: some DatabaseWriter) async throws -> Self? {
         try await asyncRead(RecordDatabase(writer)) { db in try db.fetchOne(Self.self, query) }
     }
@@ -354,7 +354,7 @@ extension Record where Self: Sendable {
         try await asyncRead(resolvedDatabase()) { db in try findRow(number, orders: orders, in: db) }
     }
 
-    /// The async `findRow(_:orders:)` in a read of `writer`.
+    /// The async ``findRow(_:orders:)-2fahm`` in a read of `writer`.
     public static func findRow(_ number: Int, orders: [Expressible] = [], in writer: some DatabaseWriter) async throws
         -> Self?
     {
@@ -371,13 +371,13 @@ extension Record where Self: Sendable {
         try await count(SQLExpression<Bool?>(filter))
     }
 
-    /// The async `count(_:)-(SQLExpression<Bool?>?)` in a read of `writer`.
+    /// The async ``count(_:)-5sghb`` in a read of `writer`.
     public static func count(_ filter: SQLExpression<Bool?>? = nil, in writer: some DatabaseWriter) async throws -> Int
     {
         try await asyncRead(RecordDatabase(writer)) { db in try count(in: db, filter: filter) }
     }
 
-    /// The async `count(_:)-(SQLExpression<Bool>)` in a read of `writer`.
+    /// The async ``count(_:)-2ohog`` in a read of `writer`.
     public static func count(_ filter: SQLExpression<Bool>, in writer: some DatabaseWriter) async throws -> Int {
         try await count(SQLExpression<Bool?>(filter), in: writer)
     }
@@ -392,14 +392,14 @@ extension Record where Self: Sendable {
         try await exists(SQLExpression<Bool?>(filter))
     }
 
-    /// The async `exists(_:)-(SQLExpression<Bool?>?)` in a read of `writer`.
+    /// The async ``exists(_:)-7dfyw`` in a read of `writer`.
     public static func exists(_ filter: SQLExpression<Bool?>? = nil, in writer: some DatabaseWriter) async throws
         -> Bool
     {
         try await asyncRead(RecordDatabase(writer)) { db in try exists(filter, in: db) }
     }
 
-    /// The async `exists(_:)-(SQLExpression<Bool>)` in a read of `writer`.
+    /// The async ``exists(_:)-q3qw`` in a read of `writer`.
     public static func exists(_ filter: SQLExpression<Bool>, in writer: some DatabaseWriter) async throws -> Bool {
         try await exists(SQLExpression<Bool?>(filter), in: writer)
     }
@@ -413,7 +413,7 @@ extension Record where Self: Sendable {
         try await asyncRead(resolvedDatabase()) { db in try findFirst(column, value: value, orders: orders, in: db) }
     }
 
-    /// The async `findFirst(_:value:orders:)` in a read of `writer`.
+    /// The async ``findFirst(_:value:orders:)-7i5zy`` in a read of `writer`.
     public static func findFirst(
         _ column: String, value: Binding?, orders: KeyValuePairs<String, Bool> = [:], in writer: some DatabaseWriter
     ) async throws -> Self? {
@@ -429,7 +429,7 @@ extension Record where Self: Sendable {
         try await asyncRead(resolvedDatabase()) { db in try findAll(column, value: value, orders: orders, in: db) }
     }
 
-    /// The async `findAll(_:value:orders:)` in a read of `writer`.
+    /// The async ``findAll(_:value:orders:)-70qlr`` in a read of `writer`.
     public static func findAll(
         _ column: String, value: Binding?, orders: KeyValuePairs<String, Bool> = [:], in writer: some DatabaseWriter
     ) async throws -> [Self] {
@@ -443,7 +443,7 @@ extension Record where Self: Sendable {
         try await asyncRead(resolvedDatabase()) { db in try findAll(where: conditions, orders: orders, in: db) }
     }
 
-    /// The async `findAll(where:orders:)` in a read of `writer`.
+    /// The async ``findAll(where:orders:)-4ec6f`` in a read of `writer`.
     public static func findAll(
         where conditions: [String: Binding?], orders: KeyValuePairs<String, Bool> = [:],
         in writer: some DatabaseWriter
@@ -458,7 +458,7 @@ extension Record where Self: Sendable {
         try await asyncRead(resolvedDatabase()) { db in try findFirst(where: conditions, orders: orders, in: db) }
     }
 
-    /// The async `findFirst(where:orders:)` in a read of `writer`.
+    /// The async ``findFirst(where:orders:)-5cezb`` in a read of `writer`.
     public static func findFirst(
         where conditions: [String: Binding?], orders: KeyValuePairs<String, Bool> = [:],
         in writer: some DatabaseWriter
@@ -475,7 +475,7 @@ extension Record where Self: Sendable {
         }
     }
 
-    /// The async `findAll(sqlWhere:parameters:orders:)` in a read of `writer`.
+    /// The async ``findAll(sqlWhere:parameters:orders:)-8vsst`` in a read of `writer`.
     public static func findAll(
         sqlWhere condition: String, parameters: [Binding?] = [], orders: KeyValuePairs<String, Bool> = [:],
         in writer: some DatabaseWriter
@@ -494,7 +494,7 @@ extension Record where Self: Sendable {
         }
     }
 
-    /// The async `findFirst(sqlWhere:parameters:orders:)` in a read of `writer`.
+    /// The async ``findFirst(sqlWhere:parameters:orders:)-4elry`` in a read of `writer`.
     public static func findFirst(
         sqlWhere condition: String, parameters: [Binding?] = [], orders: KeyValuePairs<String, Bool> = [:],
         in writer: some DatabaseWriter

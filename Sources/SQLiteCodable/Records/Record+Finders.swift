@@ -28,7 +28,7 @@ extension Record {
         try reading { db in try find(id, in: db) }
     }
 
-    /// `find(_:)` in a read of `writer`.
+    /// ``find(_:)-3vsex`` in a read of `writer`.
     public static func find(_ id: some Encodable, in writer: some DatabaseWriter) throws -> Self? {
         try reading(in: writer) { db in try find(id, in: db) }
     }
@@ -45,33 +45,33 @@ extension Record {
         try reading { db in try fetchOne(in: db, filter: filter, order: orders) }
     }
 
-    /// `findFirst(_:orders:)-(SQLExpression<Bool?>?,_)` with a non-optional condition.
+    /// ``findFirst(_:orders:)-14cmp`` with a non-optional condition.
     public static func findFirst(_ filter: SQLExpression<Bool>, orders: [Expressible] = []) throws -> Self? {
         try findFirst(SQLExpression<Bool?>(filter), orders: orders)
     }
 
-    /// `findFirst(_:orders:)-(SQLExpression<Bool?>?,_)` on `db`.
+    /// ``findFirst(_:orders:)-14cmp`` on `db`.
     public static func findFirst(_ filter: SQLExpression<Bool?>? = nil, orders: [Expressible] = [], in db: Connection)
         throws -> Self?
     {
         try fetchOne(in: db, filter: filter, order: orders)
     }
 
-    /// `findFirst(_:orders:)-(SQLExpression<Bool?>?,_)` on `db`, with a non-optional condition.
+    /// ``findFirst(_:orders:)-14cmp`` on `db`, with a non-optional condition.
     public static func findFirst(_ filter: SQLExpression<Bool>, orders: [Expressible] = [], in db: Connection) throws
         -> Self?
     {
         try fetchOne(in: db, filter: filter, order: orders)
     }
 
-    /// `findFirst(_:orders:)-(SQLExpression<Bool?>?,_)` in a read of `writer`.
+    /// ``findFirst(_:orders:)-14cmp`` in a read of `writer`.
     public static func findFirst(
         _ filter: SQLExpression<Bool?>? = nil, orders: [Expressible] = [], in writer: some DatabaseWriter
     ) throws -> Self? {
         try reading(in: writer) { db in try fetchOne(in: db, filter: filter, order: orders) }
     }
 
-    /// `findFirst(_:orders:)-(SQLExpression<Bool?>?,_)` in a read of `writer`, with a
+    /// ``findFirst(_:orders:)-14cmp`` in a read of `writer`, with a
     /// non-optional condition.
     public static func findFirst(
         _ filter: SQLExpression<Bool>, orders: [Expressible] = [], in writer: some DatabaseWriter
@@ -93,7 +93,7 @@ extension Record {
         try reading { db in try fetchAll(in: db, filter: filter, order: orders, limit: limit, offset: offset) }
     }
 
-    /// `findAll(_:orders:limit:offset:)-(SQLExpression<Bool?>?,_,_,_)` with a non-optional
+    /// ``findAll(_:orders:limit:offset:)-5nrtj`` with a non-optional
     /// condition.
     public static func findAll(
         _ filter: SQLExpression<Bool>, orders: [Expressible] = [], limit: Int? = nil, offset: Int? = nil
@@ -101,7 +101,7 @@ extension Record {
         try findAll(SQLExpression<Bool?>(filter), orders: orders, limit: limit, offset: offset)
     }
 
-    /// `findAll(_:orders:limit:offset:)-(SQLExpression<Bool?>?,_,_,_)` on `db`.
+    /// ``findAll(_:orders:limit:offset:)-5nrtj`` on `db`.
     public static func findAll(
         _ filter: SQLExpression<Bool?>? = nil, orders: [Expressible] = [], limit: Int? = nil, offset: Int? = nil,
         in db: Connection
@@ -109,7 +109,7 @@ extension Record {
         try fetchAll(in: db, filter: filter, order: orders, limit: limit, offset: offset)
     }
 
-    /// `findAll(_:orders:limit:offset:)-(SQLExpression<Bool?>?,_,_,_)` on `db`, with a
+    /// ``findAll(_:orders:limit:offset:)-5nrtj`` on `db`, with a
     /// non-optional condition.
     public static func findAll(
         _ filter: SQLExpression<Bool>, orders: [Expressible] = [], limit: Int? = nil, offset: Int? = nil,
@@ -118,7 +118,7 @@ extension Record {
         try fetchAll(in: db, filter: filter, order: orders, limit: limit, offset: offset)
     }
 
-    /// `findAll(_:orders:limit:offset:)-(SQLExpression<Bool?>?,_,_,_)` in a read of `writer`.
+    /// ``findAll(_:orders:limit:offset:)-5nrtj`` in a read of `writer`.
     public static func findAll(
         _ filter: SQLExpression<Bool?>? = nil, orders: [Expressible] = [], limit: Int? = nil, offset: Int? = nil,
         in writer: some DatabaseWriter
@@ -128,7 +128,7 @@ extension Record {
         }
     }
 
-    /// `findAll(_:orders:limit:offset:)-(SQLExpression<Bool?>?,_,_,_)` in a read of
+    /// ``findAll(_:orders:limit:offset:)-5nrtj`` in a read of
     /// `writer`, with a non-optional condition.
     public static func findAll(
         _ filter: SQLExpression<Bool>, orders: [Expressible] = [], limit: Int? = nil, offset: Int? = nil,
@@ -148,12 +148,12 @@ extension Record {
         try reading { db in try db.fetchAll(Self.self, query) }
     }
 
-    /// `findAll(_:)-(QueryType)` on `db`.
+    /// ``findAll(_:)-oloh`` on `db`.
     public static func findAll(_ query: QueryType, in db: Connection) throws -> [Self] {
         try db.fetchAll(Self.self, query)
     }
 
-    /// `findAll(_:)-(QueryType)` in a read of `writer`.
+    /// ``findAll(_:)-oloh`` in a read of `writer`.
     public static func findAll(_ query: QueryType, in writer: some DatabaseWriter) throws -> [Self] {
         try reading(in: writer) { db in try db.fetchAll(Self.self, query) }
     }
@@ -163,12 +163,12 @@ extension Record {
         try reading { db in try db.fetchOne(Self.self, query) }
     }
 
-    /// `findFirst(_:)-(QueryType)` on `db`.
+    /// ``findFirst(_:)-9jy2d`` on `db`.
     public static func findFirst(_ query: QueryType, in db: Connection) throws -> Self? {
         try db.fetchOne(Self.self, query)
     }
 
-    /// `findFirst(_:)-(QueryType)` in a read of `writer`.
+    /// ``findFirst(_:)-9jy2d`` in a read of `writer`.
     public static func findFirst(_ query: QueryType, in writer: some DatabaseWriter) throws -> Self? {
         try reading(in: writer) { db in try db.fetchOne(Self.self, query) }
     }
@@ -184,18 +184,18 @@ extension Record {
         try reading { db in try count(in: db, filter: filter) }
     }
 
-    /// `count(_:)-(SQLExpression<Bool?>?)` with a non-optional condition.
+    /// ``count(_:)-2ij3k`` with a non-optional condition.
     public static func count(_ filter: SQLExpression<Bool>) throws -> Int {
         try count(SQLExpression<Bool?>(filter))
     }
 
-    /// `count(_:)-(SQLExpression<Bool?>?)` in a read of `writer` (on a connection:
+    /// ``count(_:)-2ij3k`` in a read of `writer` (on a connection:
     /// ``count(in:filter:)-(_,SQLExpression<Bool?>?)``).
     public static func count(_ filter: SQLExpression<Bool?>? = nil, in writer: some DatabaseWriter) throws -> Int {
         try reading(in: writer) { db in try count(in: db, filter: filter) }
     }
 
-    /// `count(_:)-(SQLExpression<Bool?>?)` in a read of `writer`, with a non-optional condition.
+    /// ``count(_:)-2ij3k`` in a read of `writer`, with a non-optional condition.
     public static func count(_ filter: SQLExpression<Bool>, in writer: some DatabaseWriter) throws -> Int {
         try count(SQLExpression<Bool?>(filter), in: writer)
     }
@@ -209,12 +209,12 @@ extension Record {
         try reading { db in try exists(filter, in: db) }
     }
 
-    /// `exists(_:)-(SQLExpression<Bool?>?)` with a non-optional condition.
+    /// ``exists(_:)-5ylaq`` with a non-optional condition.
     public static func exists(_ filter: SQLExpression<Bool>) throws -> Bool {
         try exists(SQLExpression<Bool?>(filter))
     }
 
-    /// `exists(_:)-(SQLExpression<Bool?>?)` on `db`.
+    /// ``exists(_:)-5ylaq`` on `db`.
     public static func exists(_ filter: SQLExpression<Bool?>? = nil, in db: Connection) throws -> Bool {
         try db.withLock {
             var sql = "SELECT 1 FROM " + (try db.usablePlan(Self.self)).quotedTable
@@ -230,17 +230,17 @@ extension Record {
         }
     }
 
-    /// `exists(_:)-(SQLExpression<Bool?>?)` on `db`, with a non-optional condition.
+    /// ``exists(_:)-5ylaq`` on `db`, with a non-optional condition.
     public static func exists(_ filter: SQLExpression<Bool>, in db: Connection) throws -> Bool {
         try exists(SQLExpression<Bool?>(filter), in: db)
     }
 
-    /// `exists(_:)-(SQLExpression<Bool?>?)` in a read of `writer`.
+    /// ``exists(_:)-5ylaq`` in a read of `writer`.
     public static func exists(_ filter: SQLExpression<Bool?>? = nil, in writer: some DatabaseWriter) throws -> Bool {
         try reading(in: writer) { db in try exists(filter, in: db) }
     }
 
-    /// `exists(_:)-(SQLExpression<Bool?>?)` in a read of `writer`, with a non-optional condition.
+    /// ``exists(_:)-5ylaq`` in a read of `writer`, with a non-optional condition.
     public static func exists(_ filter: SQLExpression<Bool>, in writer: some DatabaseWriter) throws -> Bool {
         try exists(SQLExpression<Bool?>(filter), in: writer)
     }
@@ -258,13 +258,13 @@ extension Record {
         try reading { db in try findRow(number, orders: orders, in: db) }
     }
 
-    /// `findRow(_:orders:)` on `db`.
+    /// ``findRow(_:orders:)-kqgg`` on `db`.
     public static func findRow(_ number: Int, orders: [Expressible] = [], in db: Connection) throws -> Self? {
         guard number >= 0 else { return nil }
         return try fetchAll(in: db, order: orders, limit: 1, offset: number).first
     }
 
-    /// `findRow(_:orders:)` in a read of `writer`.
+    /// ``findRow(_:orders:)-kqgg`` in a read of `writer`.
     public static func findRow(_ number: Int, orders: [Expressible] = [], in writer: some DatabaseWriter) throws
         -> Self?
     {

@@ -23,14 +23,14 @@ extension Record {
         try reading { db in try findFirst(column, value: value, orders: orders, in: db) }
     }
 
-    /// `findFirst(_:value:orders:)` on `db`.
+    /// ``findFirst(_:value:orders:)-6atz1`` on `db`.
     public static func findFirst(
         _ column: String, value: Binding?, orders: KeyValuePairs<String, Bool> = [:], in db: Connection
     ) throws -> Self? {
         try db.findRecords(Self.self, where: { try $0.conditions([column: value]) }, orders: orders, limit: 1).first
     }
 
-    /// `findFirst(_:value:orders:)` in a read of `writer`.
+    /// ``findFirst(_:value:orders:)-6atz1`` in a read of `writer`.
     public static func findFirst(
         _ column: String, value: Binding?, orders: KeyValuePairs<String, Bool> = [:], in writer: some DatabaseWriter
     ) throws -> Self? {
@@ -49,14 +49,14 @@ extension Record {
         try reading { db in try findAll(column, value: value, orders: orders, in: db) }
     }
 
-    /// `findAll(_:value:orders:)` on `db`.
+    /// ``findAll(_:value:orders:)-2opwu`` on `db`.
     public static func findAll(
         _ column: String, value: Binding?, orders: KeyValuePairs<String, Bool> = [:], in db: Connection
     ) throws -> [Self] {
         try db.findRecords(Self.self, where: { try $0.conditions([column: value]) }, orders: orders, limit: nil)
     }
 
-    /// `findAll(_:value:orders:)` in a read of `writer`.
+    /// ``findAll(_:value:orders:)-2opwu`` in a read of `writer`.
     public static func findAll(
         _ column: String, value: Binding?, orders: KeyValuePairs<String, Bool> = [:], in writer: some DatabaseWriter
     ) throws -> [Self] {
@@ -77,14 +77,14 @@ extension Record {
         try reading { db in try findAll(where: conditions, orders: orders, in: db) }
     }
 
-    /// `findAll(where:orders:)` on `db`.
+    /// ``findAll(where:orders:)-6w2is`` on `db`.
     public static func findAll(
         where conditions: [String: Binding?], orders: KeyValuePairs<String, Bool> = [:], in db: Connection
     ) throws -> [Self] {
         try db.findRecords(Self.self, where: { try $0.conditions(conditions) }, orders: orders, limit: nil)
     }
 
-    /// `findAll(where:orders:)` in a read of `writer`.
+    /// ``findAll(where:orders:)-6w2is`` in a read of `writer`.
     public static func findAll(
         where conditions: [String: Binding?], orders: KeyValuePairs<String, Bool> = [:],
         in writer: some DatabaseWriter
@@ -99,14 +99,14 @@ extension Record {
         try reading { db in try findFirst(where: conditions, orders: orders, in: db) }
     }
 
-    /// `findFirst(where:orders:)` on `db`.
+    /// ``findFirst(where:orders:)-5ff36`` on `db`.
     public static func findFirst(
         where conditions: [String: Binding?], orders: KeyValuePairs<String, Bool> = [:], in db: Connection
     ) throws -> Self? {
         try db.findRecords(Self.self, where: { try $0.conditions(conditions) }, orders: orders, limit: 1).first
     }
 
-    /// `findFirst(where:orders:)` in a read of `writer`.
+    /// ``findFirst(where:orders:)-5ff36`` in a read of `writer`.
     public static func findFirst(
         where conditions: [String: Binding?], orders: KeyValuePairs<String, Bool> = [:],
         in writer: some DatabaseWriter
@@ -131,7 +131,7 @@ extension Record {
         try reading { db in try findAll(sqlWhere: condition, parameters: parameters, orders: orders, in: db) }
     }
 
-    /// `findAll(sqlWhere:parameters:orders:)` on `db`.
+    /// ``findAll(sqlWhere:parameters:orders:)-9p62b`` on `db`.
     public static func findAll(
         sqlWhere condition: String, parameters: [Binding?] = [], orders: KeyValuePairs<String, Bool> = [:],
         in db: Connection
@@ -140,7 +140,7 @@ extension Record {
             Self.self, where: { try sqlCondition(condition, parameters, $0) }, orders: orders, limit: nil)
     }
 
-    /// `findAll(sqlWhere:parameters:orders:)` in a read of `writer`.
+    /// ``findAll(sqlWhere:parameters:orders:)-9p62b`` in a read of `writer`.
     public static func findAll(
         sqlWhere condition: String, parameters: [Binding?] = [], orders: KeyValuePairs<String, Bool> = [:],
         in writer: some DatabaseWriter
@@ -157,7 +157,7 @@ extension Record {
         try reading { db in try findFirst(sqlWhere: condition, parameters: parameters, orders: orders, in: db) }
     }
 
-    /// `findFirst(sqlWhere:parameters:orders:)` on `db`.
+    /// ``findFirst(sqlWhere:parameters:orders:)-8ka7k`` on `db`.
     public static func findFirst(
         sqlWhere condition: String, parameters: [Binding?] = [], orders: KeyValuePairs<String, Bool> = [:],
         in db: Connection
@@ -166,7 +166,7 @@ extension Record {
             .first
     }
 
-    /// `findFirst(sqlWhere:parameters:orders:)` in a read of `writer`.
+    /// ``findFirst(sqlWhere:parameters:orders:)-8ka7k`` in a read of `writer`.
     public static func findFirst(
         sqlWhere condition: String, parameters: [Binding?] = [], orders: KeyValuePairs<String, Bool> = [:],
         in writer: some DatabaseWriter

@@ -14,7 +14,7 @@ extension Record {
     // MARK: - Tables
 
     /// Creates the type's table and declared indexes (see
-    /// `Connection/createTable(for:ifNotExists:)`).
+    /// `Connection.createTable(for:ifNotExists:)`).
     ///
     /// ```swift
     /// try Item.createTable()
@@ -35,7 +35,7 @@ extension Record {
     }
 
     /// Creates the type's table, or adds the columns and indexes it lacks (see
-    /// `Connection/syncTable(for:)`); returns the names of the columns added.
+    /// `Connection.syncTable(for:)`); returns the names of the columns added.
     @discardableResult
     public static func syncTable() throws -> [String] {
         try changingSchema { db in try db.syncTable(for: Self.self) }

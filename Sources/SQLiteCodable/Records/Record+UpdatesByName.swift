@@ -24,13 +24,13 @@ extension Record {
         try update([column: value])
     }
 
-    /// `update(_:value:)` on `db`.
+    /// ``update(_:value:)-vw3k`` on `db`.
     @discardableResult
     public mutating func update(_ column: String, value: Binding?, in db: Connection) throws -> Bool {
         try update([column: value], in: db)
     }
 
-    /// `update(_:value:)` in a write of `writer`.
+    /// ``update(_:value:)-vw3k`` in a write of `writer`.
     @discardableResult
     public mutating func update(_ column: String, value: Binding?, in writer: some DatabaseWriter) throws -> Bool {
         try update([column: value], in: writer)
@@ -48,13 +48,13 @@ extension Record {
         try Self.resolvedDatabase().write(Self.self) { db in try update(values, in: db) }
     }
 
-    /// `update(_:)-([String:Binding?])` on `db`.
+    /// ``update(_:)-3hj15`` on `db`.
     @discardableResult
     public mutating func update(_ values: [String: Binding?], in db: Connection) throws -> Bool {
         try db.updateRecord(&self) { db, columns in try db.assignments(values, columns) }
     }
 
-    /// `update(_:)-([String:Binding?])` in a write of `writer`.
+    /// ``update(_:)-3hj15`` in a write of `writer`.
     @discardableResult
     public mutating func update(_ values: [String: Binding?], in writer: some DatabaseWriter) throws -> Bool {
         try RecordDatabase(writer).write(Self.self) { db in try update(values, in: db) }
@@ -73,13 +73,13 @@ extension Record {
         try Self.resolvedDatabase().write(Self.self) { db in try update(setters, in: db) }
     }
 
-    /// `update(_:)-([Setter])` on `db`.
+    /// ``update(_:)-1lkya`` on `db`.
     @discardableResult
     public mutating func update(_ setters: [Setter], in db: Connection) throws -> Bool {
         try db.updateRecord(&self) { db, columns in try db.assignments(setters, columns) }
     }
 
-    /// `update(_:)-([Setter])` in a write of `writer`.
+    /// ``update(_:)-1lkya`` in a write of `writer`.
     @discardableResult
     public mutating func update(_ setters: [Setter], in writer: some DatabaseWriter) throws -> Bool {
         try RecordDatabase(writer).write(Self.self) { db in try update(setters, in: db) }
@@ -98,7 +98,7 @@ extension Record {
         try resolvedDatabase().write(Self.self) { db in try update(values, where: conditions, in: db) }
     }
 
-    /// `update(_:where:)-([String:Binding?],_)` on `db`.
+    /// ``update(_:where:)-4gnic`` on `db`.
     @discardableResult
     public static func update(_ values: [String: Binding?], where conditions: [String: Binding?], in db: Connection)
         throws -> Int
@@ -107,7 +107,7 @@ extension Record {
             Self.self, { db, columns in try db.assignments(values, columns) }, where: { try $0.conditions(conditions) })
     }
 
-    /// `update(_:where:)-([String:Binding?],_)` in a write of `writer`.
+    /// ``update(_:where:)-4gnic`` in a write of `writer`.
     @discardableResult
     public static func update(
         _ values: [String: Binding?], where conditions: [String: Binding?], in writer: some DatabaseWriter
@@ -126,13 +126,13 @@ extension Record {
         try resolvedDatabase().write(Self.self) { db in try update(setters, where: filter, in: db) }
     }
 
-    /// `update(_:where:)-([Setter],SQLExpression<Bool?>?)` with a non-optional condition.
+    /// ``update(_:where:)-1tgl9`` with a non-optional condition.
     @discardableResult
     public static func update(_ setters: [Setter], where filter: SQLExpression<Bool>) throws -> Int {
         try update(setters, where: SQLExpression<Bool?>(filter))
     }
 
-    /// `update(_:where:)-([Setter],SQLExpression<Bool?>?)` on `db`.
+    /// ``update(_:where:)-1tgl9`` on `db`.
     @discardableResult
     public static func update(_ setters: [Setter], where filter: SQLExpression<Bool?>?, in db: Connection) throws
         -> Int
@@ -145,14 +145,14 @@ extension Record {
             })
     }
 
-    /// `update(_:where:)-([Setter],SQLExpression<Bool?>?)` on `db`, with a non-optional
+    /// ``update(_:where:)-1tgl9`` on `db`, with a non-optional
     /// condition.
     @discardableResult
     public static func update(_ setters: [Setter], where filter: SQLExpression<Bool>, in db: Connection) throws -> Int {
         try update(setters, where: SQLExpression<Bool?>(filter), in: db)
     }
 
-    /// `update(_:where:)-([Setter],SQLExpression<Bool?>?)` in a write of `writer`.
+    /// ``update(_:where:)-1tgl9`` in a write of `writer`.
     @discardableResult
     public static func update(_ setters: [Setter], where filter: SQLExpression<Bool?>?, in writer: some DatabaseWriter)
         throws -> Int
@@ -160,7 +160,7 @@ extension Record {
         try RecordDatabase(writer).write(Self.self) { db in try update(setters, where: filter, in: db) }
     }
 
-    /// `update(_:where:)-([Setter],SQLExpression<Bool?>?)` in a write of `writer`, with a
+    /// ``update(_:where:)-1tgl9`` in a write of `writer`, with a
     /// non-optional condition.
     @discardableResult
     public static func update(_ setters: [Setter], where filter: SQLExpression<Bool>, in writer: some DatabaseWriter)

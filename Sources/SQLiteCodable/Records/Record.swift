@@ -54,7 +54,7 @@ public protocol Record: Codable {
     static var databaseName: String? { get }
 
     /// Whether the first use of the type on a connection creates its table, or adds the
-    /// columns and indexes it lacks (see `Connection/syncTable(for:)`). Default: `false`.
+    /// columns and indexes it lacks (see `Connection.syncTable(for:)`). Default: `false`.
     static var createsTableOnFirstUse: Bool { get }
 
     /// Declarations of columns that need more than their derived definition: a type, a
@@ -69,7 +69,7 @@ public protocol Record: Codable {
     /// ```
     static var columns: [RecordColumn] { get }
 
-    /// The indexes of the table, created with it (and by `Connection/syncTable(for:)`).
+    /// The indexes of the table, created with it (and by `Connection.syncTable(for:)`).
     /// Default: none.
     static var indexes: [RecordIndex] { get }
 }

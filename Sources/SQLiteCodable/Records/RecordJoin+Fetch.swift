@@ -132,7 +132,7 @@ extension Connection {
         return pairs
     }
 
-    /// Every row `join` finds, read as records of `types`: `RecordJoin/fetchAll(_:in:)`.
+    /// Every row `join` finds, read as records of `types`: ``RecordJoin/fetchAll(_:in:)-(_,Connection)``.
     public func fetchAll<each R: Record>(_ join: RecordJoin, as types: repeat (each R).Type) throws
         -> [(repeat (each R)?)]
     {

@@ -21,7 +21,7 @@ import Foundation
 /// (`p[name]`), since several tables may have a column of that name. A table joined twice (a
 /// self-join) needs an alias for at least one side.
 ///
-/// `fetchAll(_:in:)` and `fetchOne(_:in:)` name the record type of each side, in order, and
+/// ``fetchAll(_:in:)-(_,Connection)`` and ``fetchOne(_:in:)-(_,Connection)`` name the record type of each side, in order, and
 /// return tuples of those types; a list that does not match the join's tables is an error. A
 /// side is `nil` when its primary key column is `NULL` in the row (or, for a table without one
 /// among its columns, when all its columns are). Right and full outer joins need SQLite 3.39 or

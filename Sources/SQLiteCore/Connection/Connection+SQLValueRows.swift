@@ -18,7 +18,7 @@ extension Connection {
         try selectAll(sql: sql, parameters: parameters.map { $0 as Binding? })
     }
 
-    /// `selectAll(sql:parameters:)-([SQLValue])` with parameters of any ``Binding`` type:
+    /// ``selectAll(sql:parameters:)-(_,[SQLValue])`` with parameters of any ``Binding`` type:
     /// `parameters: [name, age]` for a `String` and an `Int` variable.
     @_disfavoredOverload
     public func selectAll(sql: String, parameters: [Binding?]) throws -> [[SQLValue]] {
@@ -38,12 +38,12 @@ extension Connection {
     /// ``SQLValue/textValue``, ``SQLValue/int64Value``..., or use ``query(_:_:)`` for
     /// `Binding?` values to cast with `as?`.
     ///
-    /// - Throws: ``Result`` as `selectAll(sql:parameters:)-([SQLValue])` does.
+    /// - Throws: ``Result`` as ``selectAll(sql:parameters:)-(_,[SQLValue])`` does.
     public func query(sql: String, parameters: [SQLValue] = []) throws -> [[String: SQLValue]] {
         try query(sql: sql, parameters: parameters.map { $0 as Binding? })
     }
 
-    /// `query(sql:parameters:)-([SQLValue])` with parameters of any ``Binding`` type:
+    /// ``query(sql:parameters:)-(_,[SQLValue])`` with parameters of any ``Binding`` type:
     /// `parameters: [name]` for a `String` variable, as SQLiteDB writes it.
     @_disfavoredOverload
     public func query(sql: String, parameters: [Binding?]) throws -> [[String: SQLValue]] {

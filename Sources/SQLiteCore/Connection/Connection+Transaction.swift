@@ -28,7 +28,7 @@ extension Connection {
     /// ```
     ///
     /// The connection stays locked for the whole block, so other threads using it wait until
-    /// the transaction ends. Transactions do not nest: use `savepoint(_:block:)` inside one.
+    /// the transaction ends. Transactions do not nest: use ``savepoint(_:block:)->()`` inside one.
     /// To return a value from the block, see the generic `transaction(_:block:)` below.
     ///
     /// - Throws: the block's own error (after the rollback, whose own failure never replaces
@@ -74,7 +74,7 @@ extension Connection {
         try runSavepoint(named: name, block: block)
     }
 
-    /// ``savepoint(_:block:)`` returning the block's value; picked, as for the generic
+    /// ``savepoint(_:block:)->()`` returning the block's value; picked, as for the generic
     /// `transaction(_:block:)`, when the value is used.
     @_disfavoredOverload
     @discardableResult

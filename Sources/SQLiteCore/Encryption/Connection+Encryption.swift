@@ -61,7 +61,7 @@ extension Connection {
     /// reading the schema: a wrong key throws here, not at some later query.
     ///
     /// Call it straight after opening, before anything else reads the database; or open with
-    /// `init(_:readonly:key:journalMode:)-(Location,_,String,_)`, which does that for you. A new
+    /// ``init(_:readonly:key:journalMode:)-7ictt``, which does that for you. A new
     /// database is created encrypted with this key. `key` is a passphrase (any text, quotes
     /// included), or a raw 256-bit key written as the blob literal
     /// `x'2DD29CA851E7B56E4697B0E1F08507293D761A05CE4D1B628663F411A8086D99'`.
@@ -106,7 +106,7 @@ extension Connection {
     ///
     /// The database must already be encrypted and keyed, and the new key must not be empty: to
     /// encrypt a plain database, or decrypt an encrypted one, use
-    /// `sqlcipher_export(_:key:)-(Location,String)`.
+    /// ``sqlcipher_export(_:key:)-7illq``.
     public func rekey(_ key: String, db: String = "main") throws {
         try applyRekey(.passphrase(key), db: db)
     }
@@ -165,7 +165,7 @@ extension Connection {
         try sqlcipher_export(location, key: .passphrase(key))
     }
 
-    /// `sqlcipher_export(_:key:)-(Location,String)` with a passphrase or a raw key.
+    /// ``sqlcipher_export(_:key:)-7illq`` with a passphrase or a raw key.
     public func sqlcipher_export(_ location: Location, key: EncryptionKey) throws {
         #if SQLCipher
             let schemaName = "cipher_export"

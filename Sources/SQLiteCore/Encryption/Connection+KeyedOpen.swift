@@ -17,7 +17,7 @@ extension Connection {
     }
 
     /// Opens the encrypted database at `location` with `key`, a passphrase or a raw key; see
-    /// `init(_:readonly:key:journalMode:)-(Location,_,String,_)`.
+    /// ``init(_:readonly:key:journalMode:)-7ictt``.
     public convenience init(
         _ location: Location = .inMemory, readonly: Bool = false, key: EncryptionKey, journalMode: JournalMode? = nil
     ) throws {
@@ -25,7 +25,7 @@ extension Connection {
     }
 
     /// Opens the encrypted database file at `filename` (a path or a `file:` URI) with the
-    /// passphrase `key`; see `init(_:readonly:key:journalMode:)-(Location,_,String,_)`.
+    /// passphrase `key`; see ``init(_:readonly:key:journalMode:)-7ictt``.
     ///
     /// ```swift
     /// let db = try Connection("secrets.sqlite3", key: "correct horse")

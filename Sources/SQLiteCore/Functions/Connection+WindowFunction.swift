@@ -23,7 +23,7 @@ extension Connection {
     /// connection's lock held: they must not use the connection. The state is released when
     /// SQLite finalizes the window, also when the statement fails or is reset early.
     ///
-    /// Like `createAggregation(_:argumentCount:deterministic:initialValue:reduce:result:)`,
+    /// Like ``createAggregation(_:argumentCount:deterministic:initialValue:reduce:result:)-8er8h``,
     /// the call does not throw: a refused registration is reported where the function is
     /// used. ``defineWindowFunction(_:argumentCount:deterministic:initialValue:step:inverse:value:final:)``
     /// throws it at once.

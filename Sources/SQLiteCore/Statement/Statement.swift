@@ -307,7 +307,7 @@ public final class Statement: @unchecked Sendable {
 
     /// Advances to the next row; `true` while there is a row to read through ``row``.
     ///
-    /// Throws SQLite's error, or an earlier binding mistake (see `bind(_:)-([Binding?])`).
+    /// Throws SQLite's error, or an earlier binding mistake (see ``bind(_:)-9qt29``).
     @inlinable
     public func step() throws -> Bool {
         if !ready.pointee { throw notReadyError() }
@@ -494,7 +494,7 @@ public final class Statement: @unchecked Sendable {
     /// `count` is the number of values `bind` binds (parameters 1 to `count`); a count other
     /// than ``parameterCount`` throws before anything is bound. `bind` returns `SQLITE_OK`, or
     /// the first failing code of an `sqlite3_bind_*` call; errors are reported as
-    /// `run(_:)-([Binding?])` reports them.
+    /// ``run(_:)-8fttl`` reports them.
     @inlinable
     public func run(binding count: Int, with bind: (OpaquePointer) throws(Result) -> Int32) throws(Result) {
         connection.lock.lock()

@@ -107,7 +107,7 @@ extension SQLValue {
     /// try SQLValue(UUID())   // .text("E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
     /// ```
     ///
-    /// - Throws: as `init(_:)-(Binding?)` does for the stored form.
+    /// - Throws: as ``init(_:)-8md2`` does for the stored form.
     public init<V: Value>(_ value: V) throws(Result) {
         try self.init(value.datatypeValue as Binding?)
     }

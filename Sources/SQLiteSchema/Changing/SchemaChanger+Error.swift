@@ -6,7 +6,7 @@
 
 extension SchemaChanger {
     /// What SQLite.swift's schema changer reports besides SQLite's own errors (which are
-    /// `SQLiteCore/Result`s).
+    /// `SQLiteCore.Result`s).
     ///
     /// ```swift
     /// do {

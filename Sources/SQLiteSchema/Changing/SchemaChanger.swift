@@ -18,7 +18,7 @@ import SQLiteCore
 /// with foreign key enforcement suspended when it was on and the connection was not in a
 /// transaction. When foreign keys were on, `PRAGMA foreign_key_check` runs on the changed table
 /// and the tables that refer to it before committing. Any failure rolls the whole change back
-/// and throws what SQLite.swift throws: SQLite's `SQLiteCore/Result` (or one of ours with a
+/// and throws what SQLite.swift throws: SQLite's `SQLiteCore.Result` (or one of ours with a
 /// SQLite result code), or a ``SchemaChanger/Error`` for a column that cannot be added and for
 /// foreign key violations.
 ///
@@ -86,7 +86,7 @@ public final class SchemaChanger: Sendable, CustomStringConvertible {
     /// - Throws: ``Error/invalidColumnDefinition(_:)`` for a column SQLite.swift refuses to add (a
     ///   `PRIMARY KEY` column, a `CURRENT_...` default, `NOT NULL` without a default);
     ///   ``Error/foreignKeyError(_:)`` when the change leaves foreign keys broken;
-    ///   `SQLiteCore/Result` for SQLite's errors. Nothing has changed when it throws.
+    ///   `SQLiteCore.Result` for SQLite's errors. Nothing has changed when it throws.
     public func alter(table: String, block: AlterTableDefinitionBlock) throws {
         let definition = AlterTableDefinition(name: table)
         block(definition)
@@ -117,7 +117,7 @@ public final class SchemaChanger: Sendable, CustomStringConvertible {
     /// }
     /// ```
     ///
-    /// - Throws: `SQLiteCore/Result`: SQLite's error (a table that exists without
+    /// - Throws: `SQLiteCore.Result`: SQLite's error (a table that exists without
     ///   `ifNotExists`, ...), or `SQLITE_ERROR` for a table without columns.
     public func create(table: String, ifNotExists: Bool = false, block: CreateTableDefinitionBlock) throws {
         let definition = CreateTableDefinition(name: table, ifNotExists: ifNotExists)
@@ -162,7 +162,7 @@ public final class SchemaChanger: Sendable, CustomStringConvertible {
     /// try changer.rename(table: "users", to: "people")
     /// ```
     ///
-    /// - Throws: `SQLiteCore/Result` (`no such table: ...`, a name already taken, ...).
+    /// - Throws: `SQLiteCore.Result` (`no such table: ...`, a name already taken, ...).
     public func rename(table: String, to newName: String) throws {
         try reporting { () throws(SchemaChangeError) in
             let location = try attempt(.validate, table: table) { () throws in
@@ -187,7 +187,7 @@ public final class SchemaChanger: Sendable, CustomStringConvertible {
     /// With foreign keys enforced, dropping a table first deletes its rows, so `ON DELETE`
     /// actions of tables referring to it run (see SQLite's `DROP TABLE`).
     ///
-    /// - Throws: `SQLiteCore/Result`: `no such table: ...` when it is missing and `ifExists`
+    /// - Throws: `SQLiteCore.Result`: `no such table: ...` when it is missing and `ifExists`
     ///   is `false`, or SQLite's error.
     public func drop(table: String, ifExists: Bool = true) throws {
         let location: SchemaReader.TableLocation

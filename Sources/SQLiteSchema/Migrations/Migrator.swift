@@ -36,8 +36,8 @@ import SQLiteCore
 /// try await migrator.migrate(pool)        // the same, each migration committed on its own
 /// ```
 ///
-/// A migration runs inside a transaction already: use `SQLiteCore/Connection/savepoint(_:block:)`
-/// in it, not `SQLiteCore/Connection/transaction(_:block:)`.
+/// A migration runs inside a transaction already: use `SQLiteCore.Connection.savepoint(_:block:)`
+/// in it, not `SQLiteCore.Connection.transaction(_:block:)`.
 public struct Migrator: Sendable {
     /// Where the applied state is kept.
     public enum Storage: Equatable, Sendable {

@@ -233,7 +233,7 @@ public struct SchemaReader: Sendable {
     /// users.withoutRowID   // false
     /// ```
     ///
-    /// - Throws: `SQLiteCore/Result` (`no such table: ...`) when the table does not exist.
+    /// - Throws: `SQLiteCore.Result` (`no such table: ...`) when the table does not exist.
     public func tableDefinition(table: String) throws -> TableDefinition {
         let location = try locate(table: table)
         let reader = SchemaReader(connection: connection, database: location.schema)

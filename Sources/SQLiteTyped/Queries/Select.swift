@@ -45,7 +45,7 @@ extension QueryType {
         modified { $0.select = (distinct, columns.map(\.expression)) }
     }
 
-    /// Selects one typed column, giving a query for `Connection/scalar(_:)-(ScalarQuery<V>)`.
+    /// Selects one typed column, giving a query for `Connection.scalar(_:)`.
     public func select<V: Value>(_ column: Expression<V>) -> ScalarQuery<V> {
         scalarQuery(false, column)
     }

@@ -1,5 +1,5 @@
 /// A whole `SELECT` statement whose one result column has the type `T`, run with
-/// `Connection/scalar(_:)-(Select<V>)`: ``QueryType/exists`` is one.
+/// `Connection.scalar(_:)`: ``QueryType/exists`` is one.
 ///
 /// ```swift
 /// let hasAdmins: Bool = try db.scalar(users.filter(admin).exists)
