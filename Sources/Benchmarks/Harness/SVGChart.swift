@@ -167,7 +167,8 @@ struct SVGChart {
     }
 
     /// One panel: a y axis with ticks and its label, the baseline at 1.0, the bars grouped by
-    /// workload with their values, and the workload names under the groups.
+    /// workload with their values, and the workload names under the groups above the x axis's
+    /// label.
     private func panel(
         _ groups: [Group], tiers: [String], top: Double, axisLabel: String, baselineLabel: String
     ) -> String {
@@ -224,6 +225,8 @@ struct SVGChart {
                 text(group.workload, x: (start + x) / 2, y: bottom + 16, size: 11, anchor: "middle"))
             x += groupGap
         }
+        parts.append(
+            text("workload", x: (left + right) / 2, y: bottom + 36, size: 12, anchor: "middle", colour: "#444"))
         let baseline = yPosition(1)
         parts.append(
             "<line x1=\"\(number(left))\" y1=\"\(number(baseline))\" x2=\"\(number(right))\" "
