@@ -87,6 +87,16 @@ extension Record {
         }
     }
 
+    /// Deletes every record `filter` selects and returns how many were deleted.
+    ///
+    /// ```swift
+    /// try Item.deleteAll(in: db, filter: price > 100)
+    /// ```
+    @discardableResult
+    public static func deleteAll(in db: Connection, filter: SQLExpression<Bool>) throws -> Int {
+        try deleteAll(in: db, filter: SQLExpression<Bool?>(filter))
+    }
+
     /// The typed-tier query for a filter, an order and a limit on the record's table.
     static func query(filter: SQLExpression<Bool?>?, order: [Expressible], limit: Int?, offset: Int?) -> Table {
         var query = table

@@ -156,6 +156,17 @@ struct RecordTests {
         #expect(try Item.count(in: db) == 0)
     }
 
+    @Test("deleteAll takes a filter of an optional or a non-optional column, as count and fetchAll do")
+    func deleteAllFiltered() throws {
+        let db = try database()
+        try db.insertMany([Item(name: "a", price: 1), Item(name: "b", price: 150), Item(name: "c", price: 300)])
+        #expect(try Item.deleteAll(in: db, filter: price > 100) == 2)
+        #expect(try Item.fetchAll(in: db).map(\.name) == ["a"])
+        let note = SQLExpression<String?>("note")
+        #expect(try Item.deleteAll(in: db, filter: note == nil) == 1)
+        #expect(try Item.count(in: db) == 0)
+    }
+
     @Test("a record whose row was deleted is inserted again by save, keeping its key")
     func saveDeleted() throws {
         let db = try database()
