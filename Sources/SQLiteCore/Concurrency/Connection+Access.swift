@@ -2,15 +2,15 @@
 /// access: lend and park them, open and end read snapshots, and learn which tables a fetch
 /// reads.
 extension Connection {
-    /// Makes the connection usable by the closure it is about to be passed to.
+    /// Makes the connection usable by the closure it is about to be passed to, on the calling
+    /// thread, which runs the access (see `ConnectionHandle.lend()`).
     func lend() {
-        connection.lock.withLock { connection.setParked(false) }
+        connection.lock.withLock { connection.lend() }
     }
 
-    /// Makes every use of the connection throw until it is lent again (see
-    /// `ConnectionHandle.isParked`).
+    /// Makes every use of the connection throw until it is lent again.
     func park() {
-        connection.lock.withLock { connection.setParked(true) }
+        connection.lock.withLock { connection.park() }
     }
 
     /// Runs `sql` (one statement without parameters or rows) through the statement cache.

@@ -3,9 +3,12 @@ import Dispatch
 /// One connection of a ``DatabaseQueue`` or ``DatabasePool`` and the serial dispatch queue that
 /// runs every access to it, off Swift's cooperative thread pool.
 ///
-/// The connection opens on the queue at the first access. Between accesses it is parked, so a
-/// connection that escaped its closure throws instead of racing the next access. Cancelling an
-/// awaiting task interrupts the connection only while that task's own access runs.
+/// The connection opens on the queue at the first access. Each access lends it to the thread
+/// running the access, and parks it again at the end: used anywhere else, before, during or
+/// after another access (a connection or statement that escaped its closure, or one handed to
+/// another thread), it throws `SQLITE_MISUSE` instead of running inside another caller's
+/// access. Cancelling an awaiting task interrupts the connection only while that task's own
+/// access runs.
 final class SerialConnection: @unchecked Sendable {
     /// Runs the accesses, one at a time.
     let queue: DispatchQueue
@@ -88,7 +91,7 @@ final class SerialConnection: @unchecked Sendable {
         try queue.sync { try run(AccessTicket(), body).get() }
     }
 
-    /// Runs `body` as one access. Call on ``queue``.
+    /// Runs `body` as one access, the connection lent to the calling thread. Call on ``queue``.
     func run<T>(_ ticket: AccessTicket, _ body: (Connection, AccessTicket) throws -> T) -> Swift.Result<T, any Error> {
         lock.lock()
         if isClosed {

@@ -8,7 +8,7 @@ extension Connection {
     /// ```
     public var schemaNames: [String] {
         connection.lock.withLock {
-            if connection.isUnusable { return [] }
+            if connection.isUnusable, !connection.isLentToCallingThread { return [] }
             var names: [String] = []
             var index: Int32 = 0
             while let name = sqlite3_db_name(handle, index) {

@@ -168,9 +168,12 @@ public final class Connection: @unchecked Sendable {
     public var handle: OpaquePointer { connection.pointer }
 
     /// Runs `body` with the raw handle under the lock, or returns `closed` once the connection
-    /// is closed: for the properties that read SQLite's state and cannot throw.
+    /// is closed (or, for a pooled one, outside its access): for the properties that read
+    /// SQLite's state and cannot throw.
     private func whenOpen<T>(_ closed: T, _ body: (OpaquePointer) -> T) -> T {
-        connection.lock.withLock { connection.isClosed ? closed : body(handle) }
+        connection.lock.withLock {
+            connection.isUnusable && !connection.isLentToCallingThread ? closed : body(handle)
+        }
     }
 
     /// Whether the main database is read-only (`true` once closed).

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The open `sqlite3*` of a connection, its lock, and its error settings.
 ///
 /// `Connection` and every `Statement` it prepared share one handle object. Statements keep the
@@ -70,12 +78,17 @@ final class ConnectionHandle: @unchecked Sendable {
     @exclusivity(unchecked)
     var isClosed = false
 
-    /// Whether a ``DatabaseQueue`` or ``DatabasePool`` holds this connection between the
-    /// accesses it lends it to: every use then throws, so that a connection that escaped its
-    /// closure fails loudly instead of racing the next access. Under `lock`.
-    private(set) var isParked = false
+    /// The thread running the access of a ``DatabaseQueue`` or ``DatabasePool`` that the
+    /// connection is lent to; nil between its accesses (parked) and once closed. A pooled
+    /// connection, and every statement prepared from it, works only on this thread, so that
+    /// one that escaped its closure, or was handed to another thread, throws instead of
+    /// running inside another caller's access. Under `lock`.
+    private var lentThread: pthread_t?
 
-    /// ``isClosed`` or ``isParked``: the one flag the hot paths check. Under `lock`.
+    /// ``isClosed`` or ``isPooled``: the one flag the hot paths check. When it is set, a use
+    /// goes on only from the thread the connection is lent to (see ``accessError(statement:)``),
+    /// so a plain connection pays nothing for the rule, and a pooled one one comparison.
+    /// Under `lock`.
     @usableFromInline
     @exclusivity(unchecked)
     var isUnusable = false
@@ -112,6 +125,7 @@ final class ConnectionHandle: @unchecked Sendable {
         if isClosed { return SQLITE_OK }
         isClosed = true
         isUnusable = true
+        lentThread = nil
         // Hooks hold their closures unretained: unregister them before releasing the closures,
         // since SQLite's final close (deferred while statements remain) may still call some.
         sqlite3_busy_handler(pointer, nil, nil)
@@ -137,32 +151,55 @@ final class ConnectionHandle: @unchecked Sendable {
     }
 
     /// Whether a ``DatabaseQueue`` or ``DatabasePool`` owns the connection: only it may close
-    /// it. Under `lock`.
-    var isPooled = false
+    /// it, and it works only inside the accesses it is lent to. Under `lock`.
+    private(set) var isPooled = false
 
-    /// Parks or unparks the connection (see ``isParked``). Call with `lock` held.
-    package func setParked(_ parked: Bool) {
-        isParked = parked
+    /// Lends the connection to the access the calling thread runs: until ``park()``, it
+    /// works on this thread only. Call with `lock` held.
+    func lend() {
         isPooled = true
-        isUnusable = isClosed || parked
+        isUnusable = true
+        lentThread = isClosed ? nil : pthread_self()
     }
 
-    /// The error for using the connection, or a statement prepared from it, after it closed
-    /// or while it is parked.
+    /// Parks the connection between two accesses of its queue or pool: every use throws until
+    /// it is lent again. Call with `lock` held.
+    func park() {
+        isPooled = true
+        isUnusable = true
+        lentThread = nil
+    }
+
+    /// Whether the calling thread runs the access the connection is lent to. Under `lock`.
+    var isLentToCallingThread: Bool {
+        guard let lentThread else { return false }
+        return pthread_equal(lentThread, pthread_self()) != 0
+    }
+
+    /// The error for using the connection from the calling thread once ``isUnusable`` is set,
+    /// nil when the use may go on: the connection is lent to the access this thread runs.
+    /// Call with `lock` held.
+    @usableFromInline
+    func accessError(statement: Statement?) -> Result? {
+        isLentToCallingThread ? nil : closedError(statement: statement)
+    }
+
+    /// The error for using the connection, or a statement prepared from it, after it closed,
+    /// or, for a pooled one, outside the access it is lent to.
     @usableFromInline
     func closedError(statement: Statement? = nil) -> Result {
         let message =
             isClosed
             ? "the database connection is closed"
-            : "this connection belongs to a DatabaseQueue or DatabasePool: use it only inside the read or write closure it was passed to"
+            : "this connection belongs to a DatabaseQueue or DatabasePool: use it only inside the read or write closure it was passed to, on the thread running that closure"
         return Result.misuse(message, code: SQLITE_MISUSE, statement: statement)
     }
 
-    /// Throws ``closedError(statement:)`` when the database is closed or parked. Call with
-    /// `lock` held.
+    /// Throws when the database is closed, or when the connection is pooled and not lent to
+    /// the access the calling thread runs. Call with `lock` held.
     @inlinable
     func checkOpen(statement: Statement? = nil) throws(Result) {
-        if isUnusable { throw closedError(statement: statement) }
+        if isUnusable, let error = accessError(statement: statement) { throw error }
     }
 
     /// Builds the error for a failed result code from the connection's last error message.

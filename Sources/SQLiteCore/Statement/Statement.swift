@@ -312,9 +312,9 @@ public final class Statement: @unchecked Sendable {
     public func step() throws -> Bool {
         if !ready.pointee { throw notReadyError() }
         connection.lock.lock()
-        if connection.isUnusable {
+        if connection.isUnusable, let error = connection.accessError(statement: self) {
             connection.lock.unlock()
-            throw connection.closedError(statement: self)
+            throw error
         }
         let code = sqlite3_step(handle)
         if code == SQLITE_ROW {
