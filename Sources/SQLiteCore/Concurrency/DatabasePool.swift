@@ -84,10 +84,7 @@ public final class DatabasePool: DatabaseWriter, ObservationHost {
     /// transaction: everything it reads comes from one snapshot (see ``DatabaseReader``).
     @discardableResult
     public func read<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
-        let reader = try await readers.acquire()
-        return try await reader.perform(finish: { [readers] in readers.release(reader) }) { db, ticket in
-            try DatabaseAccess.read(db, ticket, queryOnly: false, body)
-        }
+        try await readers.read { db, ticket in try DatabaseAccess.read(db, ticket, queryOnly: false, body) }
     }
 
     /// The synchronous `read(_:)`: blocks the calling thread until `body` ran on a free

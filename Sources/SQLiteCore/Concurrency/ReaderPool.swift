@@ -1,8 +1,14 @@
 import Dispatch
 
 /// The reader connections of a ``DatabasePool``: at most `capacity`, each opened the first
-/// time it is needed, lent to one read at a time. A read that finds none free waits in line
-/// without blocking a thread (or, for the synchronous `read`, blocking its own).
+/// time it is needed, lent to one read at a time. Reads that find none free wait in line, first
+/// come first served.
+///
+/// An async read waits as work, not as a task: the pool runs its closure on the reader's
+/// dispatch queue as soon as it gets one, started by whoever gave that reader back, and the
+/// awaiting task resumes only with the result. No reader is ever held for a task waiting for a
+/// thread of Swift's cooperative pool, so synchronous reads that block those threads cannot
+/// starve the async ones of the readers they need (nor the other way round).
 final class ReaderPool: @unchecked Sendable {
     private let capacity: Int
     private let makeReader: @Sendable (Int) -> SerialConnection
@@ -13,10 +19,15 @@ final class ReaderPool: @unchecked Sendable {
     private var waiters: [Waiter] = []
     private var isClosed = false
 
-    /// A read waiting for a reader: resumed once, with a reader or an error.
+    /// A read waiting for a reader. Its members are used under `lock`.
     private final class Waiter: @unchecked Sendable {
+        /// Whether the awaiting task was cancelled.
         var isCancelled = false
-        var resume: ((Swift.Result<SerialConnection, any Error>) -> Void)?
+        /// Starts the read with the reader handed over, or fails it; taken (set to nil) by
+        /// whoever calls it, which happens once, without `lock` held.
+        var start: ((Swift.Result<SerialConnection, any Error>) -> Void)?
+        /// The reader handed over, for cancelling the access.
+        var reader: SerialConnection?
     }
 
     init(capacity: Int, makeReader: @escaping @Sendable (Int) -> SerialConnection) {
@@ -33,33 +44,50 @@ final class ReaderPool: @unchecked Sendable {
         return reader
     }
 
-    /// Waits for a reader. Cancelling the waiting task throws `CancellationError`.
-    func acquire() async throws -> SerialConnection {
-        lock.lock()
-        if isClosed {
-            lock.unlock()
-            throw Result.accessAfterClose
-        }
-        if let reader = takeLocked() {
-            lock.unlock()
-            return reader
-        }
-        lock.unlock()
+    /// Runs `body` as one access of a reader, on its queue, and awaits its value; waits in line
+    /// for a reader when none is free. Cancelling the awaiting task before the access starts
+    /// throws `CancellationError` (the access never starts, or starts and ends at once, giving
+    /// its reader back); during the access, it interrupts the reader (as
+    /// `SerialConnection.perform(_:)` does).
+    func read<T: Sendable>(_ body: @escaping @Sendable (Connection, AccessTicket) throws -> T) async throws -> T {
+        let ticket = AccessTicket()
         let waiter = Waiter()
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation {
-                (continuation: CheckedContinuation<SerialConnection, any Error>) in
-                enqueue(waiter) { continuation.resume(with: $0) }
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+                enqueue(waiter) { [self] outcome in
+                    switch outcome {
+                    case .failure(let error):
+                        continuation.resume(throwing: error)
+                    case .success(let reader):
+                        reader.queue.async {
+                            let result = reader.run(ticket, body)
+                            self.release(reader)
+                            continuation.resume(with: result)
+                        }
+                    }
+                }
             }
         } onCancel: {
-            lock.lock()
-            waiter.isCancelled = true
-            let resume = waiter.resume
-            waiter.resume = nil
-            waiters.removeAll { $0 === waiter }
-            lock.unlock()
-            resume?(.failure(CancellationError()))
+            cancel(waiter, ticket)
         }
+    }
+
+    /// Cancels a read: fails it when it is still in line, else cancels its access.
+    private func cancel(_ waiter: Waiter, _ ticket: AccessTicket) {
+        lock.lock()
+        waiter.isCancelled = true
+        let start = waiter.start
+        waiter.start = nil
+        if start != nil { waiters.removeAll { $0 === waiter } }
+        let reader = waiter.reader
+        lock.unlock()
+        if let start {
+            start(.failure(CancellationError()))
+        } else if let reader {
+            // Skips the access if it has not started, interrupts it if it runs.
+            reader.cancel(ticket)
+        }
+        // Neither: the read is not in line yet, and `enqueue` sees `isCancelled`.
     }
 
     /// Waits for a reader, blocking the calling thread.
@@ -75,27 +103,27 @@ final class ReaderPool: @unchecked Sendable {
         return try result.get()
     }
 
-    /// Hands `waiter` a reader at once when one is free, else puts it in line.
-    private func enqueue(_ waiter: Waiter, resume: @escaping (Swift.Result<SerialConnection, any Error>) -> Void) {
+    /// Starts `waiter` at once with a free reader, else puts it in line.
+    private func enqueue(_ waiter: Waiter, start: @escaping (Swift.Result<SerialConnection, any Error>) -> Void) {
         lock.lock()
         if isClosed {
             lock.unlock()
-            return resume(.failure(Result.accessAfterClose))
+            return start(.failure(Result.accessAfterClose))
         }
         if waiter.isCancelled {
             lock.unlock()
-            return resume(.failure(CancellationError()))
+            return start(.failure(CancellationError()))
         }
         if let reader = takeLocked() {
+            waiter.reader = reader
             lock.unlock()
-            return resume(.success(reader))
+            return start(.success(reader))
         }
-        waiter.resume = resume
+        waiter.start = start
         waiters.append(waiter)
         lock.unlock()
     }
 
-    /// Gives `reader` back: to the first read in line, or to the free list.
     /// The connection lent to the access the calling thread runs on one of the readers, if any.
     var connectionOfCurrentAccess: Connection? {
         lock.lock()
@@ -107,14 +135,17 @@ final class ReaderPool: @unchecked Sendable {
         return nil
     }
 
+    /// Gives `reader` back: to the first read in line, started here (an async read's access
+    /// is queued on the reader's queue, a synchronous read's thread woken), or to the free list.
     func release(_ reader: SerialConnection) {
         lock.lock()
         while !waiters.isEmpty {
             let waiter = waiters.removeFirst()
-            if let resume = waiter.resume {
-                waiter.resume = nil
+            if let start = waiter.start {
+                waiter.start = nil
+                waiter.reader = reader
                 lock.unlock()
-                resume(.success(reader))
+                start(.success(reader))
                 return
             }
         }
@@ -128,13 +159,13 @@ final class ReaderPool: @unchecked Sendable {
         isClosed = true
         let waiting = waiters
         waiters.removeAll()
+        let starts = waiting.map { waiter in
+            defer { waiter.start = nil }
+            return waiter.start
+        }
         let readers = all
         lock.unlock()
-        for waiter in waiting {
-            let resume = waiter.resume
-            waiter.resume = nil
-            resume?(.failure(Result.accessAfterClose))
-        }
+        for start in starts { start?(.failure(Result.accessAfterClose)) }
         var failure: (any Error)?
         for reader in readers {
             do { try reader.close() } catch { failure = failure ?? error }

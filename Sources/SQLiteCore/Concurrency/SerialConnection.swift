@@ -66,20 +66,12 @@ final class SerialConnection: @unchecked Sendable {
 
     /// Runs `body` on the queue and awaits its value. Cancelling the awaiting task before the
     /// access starts skips `body` (throwing `CancellationError`); during the access it
-    /// interrupts the connection, and `body` sees the ticket cancelled. `finish` runs on the
-    /// queue after the access, before the caller resumes.
-    func perform<T: Sendable>(
-        finish: (@Sendable () -> Void)? = nil,
-        _ body: @escaping @Sendable (Connection, AccessTicket) throws -> T
-    ) async throws -> T {
+    /// interrupts the connection, and `body` sees the ticket cancelled.
+    func perform<T: Sendable>(_ body: @escaping @Sendable (Connection, AccessTicket) throws -> T) async throws -> T {
         let ticket = AccessTicket()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
-                queue.async {
-                    let result = self.run(ticket, body)
-                    finish?()
-                    continuation.resume(with: result)
-                }
+                queue.async { continuation.resume(with: self.run(ticket, body)) }
             }
         } onCancel: {
             self.cancel(ticket)
@@ -173,7 +165,7 @@ final class SerialConnection: @unchecked Sendable {
     }
 
     /// Marks `ticket` cancelled and interrupts the connection if its access is running.
-    private func cancel(_ ticket: AccessTicket) {
+    func cancel(_ ticket: AccessTicket) {
         lock.lock()
         defer { lock.unlock() }
         ticket.cancel()
