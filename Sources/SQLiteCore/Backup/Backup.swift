@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// An online copy of one database into another (https://sqlite.org/backup.html), made by
 /// ``Connection/backup(databaseName:usingConnection:targetDatabaseName:)``.
 ///
@@ -10,6 +18,12 @@
 ///
 /// The source stays usable meanwhile; writes made to it through other connections restart
 /// the copy. The backup finishes when stepped to the end, by ``finish()``, or when released.
+///
+/// Each step holds the locks of both connections, and never waits for one while holding the
+/// other: backups in opposite directions, or a step racing a transaction that uses both
+/// connections, do not deadlock, also when the step is made inside a transaction of one of
+/// them. Only two threads each holding one of the connections (a transaction, `withLock`, a
+/// SQL function) while waiting for the other can deadlock, as with any two locks.
 public final class Backup: @unchecked Sendable {
     /// How many pages one ``step(pagesToCopy:)`` copies.
     public enum Pages: Sendable, Hashable {
@@ -72,15 +86,35 @@ public final class Backup: @unchecked Sendable {
         self.handle = nil
     }
 
-    /// Runs `body` holding both connections' locks, always taken in the same (address) order,
-    /// so that two backups in opposite directions, or a backup racing a transaction that uses
-    /// both connections, cannot deadlock.
+    /// Runs `body` holding both connections' locks, taken so that the step never waits for
+    /// one while holding the other: it waits for one lock, only tries the other, and when that
+    /// one is busy lets go of the first and waits for the second instead, and so on.
+    ///
+    /// So whatever the other threads hold, and in whatever order they take the two locks, the
+    /// step only waits for a thread that can go on: two backups in opposite directions, or a
+    /// backup racing a transaction that uses both connections, do not deadlock. That holds also
+    /// when the calling thread already holds one of the locks (stepping inside a transaction or
+    /// `withLock` of one connection), as long as no other thread holds the other one while it
+    /// waits for this one: that would be a deadlock of the two threads' own making, which no
+    /// order of taking locks inside the step can undo.
     private static func withBothLocked<T, E: Error>(
         _ a: ConnectionHandle, _ b: ConnectionHandle, _ body: () throws(E) -> T
     ) throws(E) -> T {
         if a === b { return try a.lock.withLock(body) }
-        let (first, second) = ObjectIdentifier(a) < ObjectIdentifier(b) ? (a, b) : (b, a)
-        return try first.lock.withLock { () throws(E) -> T in try second.lock.withLock(body) }
+        var (first, second) = (a, b)
+        while true {
+            first.lock.lock()
+            if second.lock.tryLock() { break }
+            // The holder of `second` may be waiting for `first`: let it have it.
+            first.lock.unlock()
+            swap(&first, &second)
+            sched_yield()
+        }
+        defer {
+            second.lock.unlock()
+            first.lock.unlock()
+        }
+        return try body()
     }
 
     /// Throws once either connection is closed: a backup cannot go on without both.

@@ -37,6 +37,10 @@ final class RecursiveLock: @unchecked Sendable {
     @inlinable
     func unlock() { pthread_mutex_unlock(mutex) }
 
+    /// Takes the lock if no other thread holds it (this thread may, once more); returns
+    /// whether it did.
+    func tryLock() -> Bool { pthread_mutex_trylock(mutex) == 0 }
+
     /// Runs `body` while holding the lock.
     @inlinable
     func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
