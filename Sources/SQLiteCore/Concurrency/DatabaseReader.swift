@@ -8,7 +8,9 @@
 ///
 /// Every closure gets a ``Connection`` and runs on that connection's own dispatch queue, never
 /// on Swift's cooperative thread pool, and is synchronous: nothing awaits while a connection is
-/// held. The connection is usable only inside the closure; kept and used later, it throws.
+/// held. The connection, and every statement prepared from it, is usable only inside the
+/// closure, on the thread running it: kept and used later, or used from another thread (also
+/// while the closure runs), it throws `SQLITE_MISUSE`.
 /// Cancelling the awaiting task interrupts the closure's statement (that connection only) and
 /// the call throws `CancellationError`; a task cancelled before its turn never runs its closure.
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
