@@ -624,10 +624,14 @@ public final class Statement: @unchecked Sendable {
 extension Statement: Sequence, IteratorProtocol {
     /// The next row as an array of values, or `nil` at the end.
     ///
-    /// An error ends the iteration silently, as in SQLite.swift; use ``failableNext()`` to
-    /// have it thrown.
+    /// An error stops the program, as in SQLite.swift, with SQLite's error, its code and the
+    /// SQL: it must not look like the end of the rows. Use ``failableNext()`` to have it thrown.
     public func next() -> [Binding?]? {
-        (try? failableNext()) ?? nil
+        do {
+            return try failableNext()
+        } catch {
+            failedIteration(error)
+        }
     }
 
     /// The next row as an array of values, `nil` at the end; throws SQLite's error.

@@ -238,7 +238,6 @@ import Testing
             #expect(again?.message == "no such table: nowhere")
             #expect(again?.sql == "DELETE FROM nowhere")
         }
-        #expect(statement.next() == nil)
         #expect(try db.scalar("SELECT count(*) FROM users") as? Int64 == 1)
     }
 
