@@ -124,11 +124,13 @@ import Testing
         // SQLite's own message; the SQL is in `sql` and in the description.
         #expect(error?.message == #"near "SELEKT": syntax error"#)
         #expect(error?.sql == sql)
-        #expect(error?.description == #"near "SELEKT": syntax error (SELEKT * FROM users) (code: 1)"#)
+        #expect(error?.description == #"near "SELEKT": syntax error (code: 1)"#)
+        #expect(error?.debugDescription == #"near "SELEKT": syntax error (SELEKT * FROM users) (code: 1)"#)
         #expect(error?.extendedCode == SQLITE_ERROR)
         let missing = expectResult(code: SQLITE_ERROR) { try db.run("INSERT INTO nowhere VALUES (1)") }
         #expect(missing?.message == "no such table: nowhere")
-        #expect(missing?.description == "no such table: nowhere (INSERT INTO nowhere VALUES (1)) (code: 1)")
+        #expect(missing?.description == "no such table: nowhere (code: 1)")
+        #expect(missing?.debugDescription == "no such table: nowhere (INSERT INTO nowhere VALUES (1)) (code: 1)")
     }
 
     // MARK: - Stepping
