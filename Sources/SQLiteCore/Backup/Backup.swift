@@ -49,7 +49,10 @@ public final class Backup: @unchecked Sendable {
         self.target = target
         let pointer = try Backup.withBothLocked(source, target) { () throws(Result) -> OpaquePointer? in
             try Backup.checkOpen(source, target)
-            return sqlite3_backup_init(target.pointer, targetName, source.pointer, sourceName)
+            let pointer = sqlite3_backup_init(target.pointer, targetName, source.pointer, sourceName)
+            // An unfinished backup keeps both connections from closing (`Connection.close()`).
+            if pointer != nil { Backup.count(1, source, target) }
+            return pointer
         }
         guard let pointer else {
             // The error of a failed backup_init is recorded on the target connection.
@@ -82,8 +85,17 @@ public final class Backup: @unchecked Sendable {
     /// Ends the backup and releases its resources; further steps do nothing.
     public func finish() {
         guard let handle else { return }
-        Backup.withBothLocked(source, target) { _ = sqlite3_backup_finish(handle) }
+        Backup.withBothLocked(source, target) {
+            _ = sqlite3_backup_finish(handle)
+            Backup.count(-1, source, target)
+        }
         self.handle = nil
+    }
+
+    /// Adds `change` to both connections' ``ConnectionHandle/openBackups``. Call with both locks held.
+    private static func count(_ change: Int, _ source: ConnectionHandle, _ target: ConnectionHandle) {
+        source.openBackups += change
+        if target !== source { target.openBackups += change }
     }
 
     /// Runs `body` holding both connections' locks, taken so that the step never waits for

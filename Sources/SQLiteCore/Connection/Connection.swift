@@ -127,14 +127,22 @@ public final class Connection: @unchecked Sendable {
     /// try FileManager.default.removeItem(atPath: path)
     /// ```
     ///
-    /// An open transaction is rolled back. Afterwards every use of the connection, and of the
-    /// statements prepared from it, throws ``Result`` (`SQLITE_MISUSE`, "the database
-    /// connection is closed"); properties that cannot throw return their empty values. Closing
-    /// again does nothing. Statements still held elsewhere keep SQLite's part of the connection
-    /// (and the file) open until they are released, as `sqlite3_close_v2` does.
+    /// As SQLite.swift's, it refuses to close while something of the caller's still uses the
+    /// connection: a ``Statement`` still held (by a variable, a `RowIterator`, or a caught
+    /// ``Result`` that names it), an open blob, or an unfinished ``Backup``. It then throws
+    /// `SQLITE_BUSY` ("unable to close due to unfinalized statements or unfinished backups",
+    /// with the SQL of the statements still open) and changes nothing: the connection stays
+    /// open and usable, its transaction too. Release them and close again. What the package
+    /// keeps itself (its statement cache, the typed and Codable tiers' prepared statements)
+    /// does not count: it is finalized first.
     ///
-    /// - Throws: ``Result`` should SQLite fail to close the connection, and for a connection
-    ///   lent by a ``DatabaseQueue`` or ``DatabasePool``, which closes its connections itself.
+    /// Once closed, an open transaction is rolled back, and every use of the connection throws
+    /// ``Result`` (`SQLITE_MISUSE`, "the database connection is closed"); properties that cannot
+    /// throw return their empty values. Closing again does nothing.
+    ///
+    /// - Throws: ``Result``: `SQLITE_BUSY` while statements, blobs or backups are open; for a
+    ///   connection lent by a ``DatabaseQueue`` or ``DatabasePool``, which closes its
+    ///   connections itself; should SQLite fail to close the connection.
     public func close() throws {
         try connection.lock.withLock { () throws(Result) in
             if connection.isClosed { return }
@@ -142,16 +150,29 @@ public final class Connection: @unchecked Sendable {
                 throw Result.misuse(
                     "this connection belongs to a DatabaseQueue or DatabasePool: close the queue or pool instead")
             }
-            try closeLocked()
+            try closeLocked(refusingOpenStatements: true)
         }
     }
 
     /// Closes the connection, a pooled one included. Call with the lock held.
-    func closeLocked() throws(Result) {
+    ///
+    /// With `refusingOpenStatements`, throws `SQLITE_BUSY` and changes nothing while a statement,
+    /// a blob or a backup is still open once the package's own statements are finalized.
+    /// Without it (a ``DatabaseQueue`` or ``DatabasePool`` closing the connections it owns),
+    /// closes anyway: statements that escaped an access then throw "the database connection is
+    /// closed", and keep SQLite's side of the connection (and the file) open until they are
+    /// released, as `sqlite3_close_v2` does.
+    func closeLocked(refusingOpenStatements: Bool = false) throws(Result) {
         if connection.isClosed { return }
-        // Finalize what the connection holds itself, and release the locks of an open
-        // transaction now: statements held elsewhere would otherwise keep it open.
+        // Finalize what the connection holds itself: its statement cache, and what the tiers
+        // keep with it (their prepared statements among it), all rebuilt on demand should the
+        // connection stay open. Statements checked out now are the callers'.
+        tierStore = TierStore()
+        statementCache.removeAll()
+        if refusingOpenStatements, let refusal = openStatementsError() { throw refusal }
         statementCache.close()
+        // Release the locks of an open transaction now: statements held elsewhere (a pool's
+        // escaped ones) would otherwise keep it open.
         if sqlite3_get_autocommit(handle) == 0 { sqlite3_exec(handle, "ROLLBACK", nil, nil, nil) }
         let code = connection.close()
         if code != SQLITE_OK {
@@ -159,6 +180,32 @@ public final class Connection: @unchecked Sendable {
                 message: String(cString: sqlite3_errstr(code)), primaryCode: code & 0xFF, extendedCode: code,
                 statement: nil, extended: connection.usesExtendedErrorCodes)
         }
+    }
+
+    /// The `SQLITE_BUSY` error for closing while statements, blobs or backups of the caller's
+    /// are open, naming them; nil when there are none. Call with the lock held.
+    private func openStatementsError() -> Result? {
+        var open: [String] = []
+        var statement = sqlite3_next_stmt(handle, nil)
+        while let current = statement {
+            open.append(sqlite3_sql(current).map { String(cString: $0) } ?? "an open blob")
+            statement = sqlite3_next_stmt(handle, current)
+        }
+        let backups = connection.openBackups
+        if open.isEmpty, backups == 0 { return nil }
+        var held: [String] = []
+        if !open.isEmpty {
+            let shown = open.prefix(3).joined(separator: "; ") + (open.count > 3 ? "; ..." : "")
+            held.append("\(open.count) statement(s) still open (\(shown))")
+        }
+        if backups > 0 { held.append("\(backups) unfinished backup(s)") }
+        let message =
+            "unable to close due to unfinalized statements or unfinished backups: "
+            + held.joined(separator: " and ")
+            + "; release them (or finish the backups), then close again"
+        return Result(
+            message: message, primaryCode: SQLITE_BUSY, extendedCode: SQLITE_BUSY, statement: nil,
+            extended: connection.usesExtendedErrorCodes)
     }
 
     // MARK: - State

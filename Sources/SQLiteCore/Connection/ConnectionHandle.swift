@@ -13,10 +13,12 @@
 /// without a reference cycle, and the database closes when the last of them is gone:
 /// `sqlite3_close_v2` waits for outstanding statements instead of failing with `SQLITE_BUSY`.
 ///
-/// `Connection.close()` closes the database earlier. The `sqlite3*` then stays allocated (a
-/// "zombie" to SQLite) until the last statement is finalized, so the statements' handles stay
-/// valid memory, but it must not be used for anything else: every path that would use it
-/// checks ``isClosed`` first and throws ``closedError()``.
+/// `Connection.close()` closes the database earlier, once no statement of the caller's is
+/// left; a ``DatabaseQueue`` or ``DatabasePool`` closes its connections even when a statement
+/// escaped an access. The `sqlite3*` then stays allocated (a "zombie" to SQLite) until the last
+/// statement is finalized, so the statements' handles stay valid memory, but it must not be
+/// used for anything else: every path that would use it checks ``isClosed`` first and throws
+/// ``closedError()``.
 @usableFromInline
 final class ConnectionHandle: @unchecked Sendable {
     /// The raw connection. Valid for the whole life of this object.
@@ -116,6 +118,10 @@ final class ConnectionHandle: @unchecked Sendable {
             logClosed()
         }
     }
+
+    /// The number of unfinished ``Backup``s from or to this connection: while there is one,
+    /// `Connection.close()` refuses to close, as SQLite's `sqlite3_close` does. Under `lock`.
+    var openBackups = 0
 
     /// Closes the database now, once: later uses throw ``closedError()``. Call with `lock`
     /// held. SQLite frees the connection when the last statement prepared from it is finalized.

@@ -13,7 +13,8 @@
 /// Set ``Connection/usesExtendedErrorCodes`` to receive ``extendedError(message:extendedCode:statement:)``
 /// instead, which carries SQLite's extended code (`SQLITE_CONSTRAINT_UNIQUE`, ...) as well.
 /// Whatever the case, ``code`` gives the primary code, ``extendedCode`` the extended one when
-/// the error has it, and ``sql`` the SQL.
+/// the error has it, and ``sql`` the SQL. ``description`` prints the message and the code as
+/// SQLite.swift does; ``debugDescription`` adds the SQL.
 ///
 /// An error is a value: what it says is fixed when it is thrown. Running its statement again,
 /// whatever that run does, does not change an error already caught.
@@ -109,7 +110,9 @@ public enum Result: Error, Sendable {
         }
     }
 
-    /// The statement involved, if any.
+    /// The statement involved, if any: the statement that failed to run, or, for SQL that
+    /// failed to prepare, a statement standing for it (SQLite.swift's errors raised while
+    /// preparing or running name none).
     public var statement: Statement? {
         switch self {
         case .error(_, _, let statement), .extendedError(_, _, let statement): statement
@@ -121,9 +124,25 @@ public enum Result: Error, Sendable {
 }
 
 extension Result: CustomStringConvertible {
-    /// The message, the SQL involved and the code, e.g.
-    /// `UNIQUE constraint failed: users.email (INSERT INTO users (email) VALUES (?)) (code: 19)`.
+    /// The message and the code, exactly as SQLite.swift prints the errors it throws:
+    /// `no such column: nope (code: 1)`, or, for an ``extendedError(message:extendedCode:statement:)``,
+    /// `UNIQUE constraint failed: users.email (extended code: 2067)`.
+    ///
+    /// The SQL is not part of it, as it is not of SQLite.swift's errors raised while preparing or
+    /// running a statement (which name none). Read it from ``sql``, or print
+    /// ``debugDescription`` (`String(reflecting: error)`), which adds it.
     public var description: String {
+        switch self {
+        case .error(let message, let code, _): "\(message) (code: \(code))"
+        case .extendedError(let message, let extendedCode, _): "\(message) (extended code: \(extendedCode))"
+        }
+    }
+}
+
+extension Result: CustomDebugStringConvertible {
+    /// The message, the SQL involved (when there is a statement) and the code, e.g.
+    /// `UNIQUE constraint failed: users.email (INSERT INTO users (email) VALUES (?)) (code: 19)`.
+    public var debugDescription: String {
         var text = message
         if let sql { text += " (\(sql))" }
         switch self {

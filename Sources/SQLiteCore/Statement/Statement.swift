@@ -114,10 +114,6 @@ public final class Statement: @unchecked Sendable {
     /// the SQL, and SQLite's error for it.
     let preparationFailure: (sql: String, message: String, code: Int32, extendedCode: Int32)?
 
-    /// The private in-memory database a placeholder statement is prepared in, closed with it;
-    /// nil for any other statement.
-    private let placeholderDatabase: OpaquePointer?
-
     init(handle: OpaquePointer, connection: ConnectionHandle) {
         self.handle = handle
         self.connection = connection
@@ -126,15 +122,13 @@ public final class Statement: @unchecked Sendable {
         ready = .allocate(capacity: 1)
         ready.initialize(to: storedBindingsComplete)
         preparationFailure = nil
-        placeholderDatabase = nil
     }
 
     private init(
-        placeholder handle: OpaquePointer, in database: OpaquePointer?, connection: ConnectionHandle,
+        placeholder handle: OpaquePointer, connection: ConnectionHandle,
         failure: (sql: String, message: String, code: Int32, extendedCode: Int32)
     ) {
         self.handle = handle
-        placeholderDatabase = database
         self.connection = connection
         parameterCount = 0
         storedBindingsComplete = true
@@ -144,46 +138,48 @@ public final class Statement: @unchecked Sendable {
     }
 
     /// The statement an error raised while preparing `sql` names, so that the error carries
-    /// the SQL (``Result/sql``, ``Result/description``) and SQLite's extended code as every
-    /// other error does, while its message stays SQLite's own. Nil when even the placeholder
-    /// cannot be prepared (out of memory). Call with the lock held.
+    /// the SQL (``Result/sql``, ``Result/statement``) and SQLite's extended code as every other
+    /// error does, while its message stays SQLite's own. Nil when even the placeholder cannot
+    /// be prepared (out of memory).
     ///
     /// No statement exists for SQL that failed to prepare, so the object wraps a placeholder:
     /// a statement with no parameters and no side effects that fails whenever it is stepped,
     /// even through the raw ``handle``. Every run of it therefore fails, and the Swift API
-    /// reports the preparation error for it. The placeholder is prepared on the connection, or,
-    /// where every prepare on it fails because its file cannot be read (not a database, a
-    /// missing encryption key), in a private in-memory database the statement closes.
+    /// reports the preparation error for it. The placeholder is prepared in a private in-memory
+    /// database (`placeholderDatabase`), never on the connection: a second prepare there
+    /// would need the schema again, and so, after `SQLITE_BUSY`, run the busy handler (or wait
+    /// the busy timeout) a second time, or fail again where the file cannot be read at all.
     static func unprepared(
         _ sql: String, failure: (message: String, code: Int32, extendedCode: Int32), connection: ConnectionHandle
     ) -> Statement? {
-        let failure = (sql, failure.message, failure.code, failure.extendedCode)
-        if let pointer = placeholder(in: connection.pointer) {
-            return Statement(placeholder: pointer, in: nil, connection: connection, failure: failure)
-        }
+        guard let database = placeholderDatabase else { return nil }
+        var pointer: OpaquePointer?
+        // abs() of the smallest integer overflows when the statement runs, not when it is
+        // prepared, and only reads a constant.
+        guard sqlite3_prepare_v3(database, "SELECT abs(-9223372036854775808)", -1, 0, &pointer, nil) == SQLITE_OK,
+            let pointer
+        else { return nil }
+        return Statement(
+            placeholder: pointer, connection: connection,
+            failure: (sql, failure.message, failure.code, failure.extendedCode))
+    }
+
+    /// The in-memory database the placeholders of every connection are prepared in, opened
+    /// once, nil should it fail to open. Opened in SQLite's serialized mode
+    /// (`SQLITE_OPEN_FULLMUTEX`), so that SQLite's own mutex guards its uses from any thread:
+    /// hence `nonisolated(unsafe)`.
+    nonisolated(unsafe) private static let placeholderDatabase: OpaquePointer? = {
         var database: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        guard sqlite3_open_v2(":memory:", &database, flags, nil) == SQLITE_OK, let database,
-            let pointer = placeholder(in: database)
-        else {
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
+        guard sqlite3_open_v2(":memory:", &database, flags, nil) == SQLITE_OK else {
             sqlite3_close(database)
             return nil
         }
-        return Statement(placeholder: pointer, in: database, connection: connection, failure: failure)
-    }
-
-    /// A statement of `database` that fails whenever it runs: abs() of the smallest integer
-    /// overflows when the statement runs, not when it is prepared, and only reads a constant.
-    private static func placeholder(in database: OpaquePointer) -> OpaquePointer? {
-        var pointer: OpaquePointer?
-        guard sqlite3_prepare_v3(database, "SELECT abs(-9223372036854775808)", -1, 0, &pointer, nil) == SQLITE_OK
-        else { return nil }
-        return pointer
-    }
+        return database
+    }()
 
     deinit {
         connection.lock.withLock { _ = sqlite3_finalize(handle) }
-        if let placeholderDatabase { sqlite3_close(placeholderDatabase) }
         ready.deallocate()
     }
 
@@ -624,10 +620,14 @@ public final class Statement: @unchecked Sendable {
 extension Statement: Sequence, IteratorProtocol {
     /// The next row as an array of values, or `nil` at the end.
     ///
-    /// An error ends the iteration silently, as in SQLite.swift; use ``failableNext()`` to
-    /// have it thrown.
+    /// An error stops the program, as in SQLite.swift, with SQLite's error, its code and the
+    /// SQL: it must not look like the end of the rows. Use ``failableNext()`` to have it thrown.
     public func next() -> [Binding?]? {
-        (try? failableNext()) ?? nil
+        do {
+            return try failableNext()
+        } catch {
+            failedIteration(error)
+        }
     }
 
     /// The next row as an array of values, `nil` at the end; throws SQLite's error.

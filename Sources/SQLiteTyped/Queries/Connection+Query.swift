@@ -8,8 +8,9 @@ extension Connection {
     /// ```
     ///
     /// The statement comes from the connection's statement cache, so running the same query
-    /// shape again does not prepare it again. Errors while iterating end the loop silently; use
-    /// ``prepareRowIterator(_:)`` to have them thrown.
+    /// shape again does not prepare it again. An error while iterating stops the program, as in
+    /// SQLite.swift (see `RowIterator.next()`), rather than end the loop early; use
+    /// ``prepareRowIterator(_:)`` to have it thrown.
     ///
     /// The result is an `AnySequence<Row>`, as in SQLite.swift; iterating it again runs the
     /// query again.

@@ -61,9 +61,15 @@ public final class RowIterator: FailableIterator {
         return map
     }
 
-    /// The next row, or nil at the end or on an error.
+    /// The next row, or nil at the end. An error stops the program, with SQLite's error, its
+    /// code and the SQL, as in SQLite.swift: it must not look like the end of the rows. Use
+    /// ``failableNext()``, ``map(_:)`` or `try Array(iterator)` to have it thrown.
     public func next() -> Row? {
-        (try? failableNext()) ?? nil
+        do {
+            return try failableNext()
+        } catch {
+            failedIteration(error)
+        }
     }
 
     /// Every remaining row transformed by `transform`.
@@ -93,12 +99,5 @@ public final class RowIterator: FailableIterator {
             if !isKnownUniquelyReferenced(&source) { source.materialize() }
         }
         if let statement { connection.returnToCache(statement) }
-    }
-}
-
-extension RowIterator {
-    /// An iterator with no rows, for a query that failed to prepare on a later iteration.
-    static func empty(_ connection: Connection, _ clauses: QueryClauses) -> RowIterator {
-        RowIterator(statement: nil, clauses: clauses, connection: connection)
     }
 }

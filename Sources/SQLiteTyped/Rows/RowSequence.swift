@@ -1,7 +1,7 @@
 /// The rows of a query for `for`-`in`: `for user in try db.prepare(users) { ... }`.
 ///
-/// An error during iteration ends it silently, as in SQLite.swift; use
-/// ``Connection/prepareRowIterator(_:)`` to have errors thrown.
+/// An error during iteration stops the program, as in SQLite.swift (see
+/// ``RowIterator/next()``); use ``Connection/prepareRowIterator(_:)`` to have errors thrown.
 struct RowSequence: Sequence {
     let connection: Connection
     let query: Expression<Void>
@@ -16,11 +16,16 @@ struct RowSequence: Sequence {
         self.first = FirstIterator(iterator)
     }
 
-    /// An iterator over the rows; each iteration after the first runs the query again.
+    /// An iterator over the rows; each iteration after the first runs the query again. A
+    /// query that no longer prepares (its table dropped since) stops the program as an error
+    /// while stepping does: no rows would look like an empty result.
     func makeIterator() -> RowIterator {
         if let iterator = first.take() { return iterator }
-        if let iterator = try? connection.rowIterator(query, clauses) { return iterator }
-        return RowIterator.empty(connection, clauses)
+        do {
+            return try connection.rowIterator(query, clauses)
+        } catch {
+            failedIteration(error)
+        }
     }
 }
 

@@ -32,7 +32,8 @@ struct FetchAllTests {
         #expect(error.extendedCode == SQLITE_ERROR)
         #expect(error.message == "integer overflow")
         #expect(error.sql == sql)
-        #expect(error.description == "integer overflow (\(sql)) (code: 1)")
+        #expect(error.description == "integer overflow (code: 1)")
+        #expect(error.debugDescription == "integer overflow (\(sql)) (code: 1)")
         // The statement is usable afterwards.
         #expect(try db.fetchAll(Item.self, sql: sql, [2]) == Self.expected([0, 1, 2]))
     }

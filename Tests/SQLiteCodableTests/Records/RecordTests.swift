@@ -24,7 +24,7 @@ struct RecordTests {
         #expect(error.message == "UNIQUE constraint failed: item.name")
         let insertSQL = try #require(error.sql)
         #expect(insertSQL.hasPrefix(#"INSERT INTO "item" ("name", "price""#), "\(insertSQL)")
-        #expect(error.description.contains(insertSQL))
+        #expect(error.debugDescription.contains(insertSQL))
 
         db.usesExtendedErrorCodes = true
         let extended = try #require(throws: Result.self) { try db.insert(Item(name: "Pen", price: 2)) }

@@ -87,7 +87,7 @@ import Testing
             let db = try Connection(path)
             let query = expectResult(code: SQLITE_NOTADB) { _ = try db.scalar("SELECT count(*) FROM sqlite_master") }
             #expect(query?.sql == "SELECT count(*) FROM sqlite_master")
-            #expect(query?.description.contains("SELECT count(*) FROM sqlite_master") == true)
+            #expect(query?.debugDescription.contains("SELECT count(*) FROM sqlite_master") == true)
             let script = expectResult(code: SQLITE_NOTADB) { try db.execute("CREATE TABLE t (x)") }
             #expect(script?.sql == "CREATE TABLE t (x)")
         }

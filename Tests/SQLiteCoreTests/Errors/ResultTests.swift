@@ -35,14 +35,16 @@ import Testing
         #expect(error.sql == sql)
         #expect(error.statement?.sql == sql)
         #expect(error.message == "UNIQUE constraint failed: users.email")
-        #expect(error.description == "UNIQUE constraint failed: users.email (\(sql)) (code: 19)")
+        #expect(error.description == "UNIQUE constraint failed: users.email (code: 19)")
+        #expect(error.debugDescription == "UNIQUE constraint failed: users.email (\(sql)) (code: 19)")
 
         db.usesExtendedErrorCodes = true
         let extended = try #require(expectResult(code: SQLITE_CONSTRAINT) { try db.run(sql, "alice@mac.com") })
         #expect(extended.code == SQLITE_CONSTRAINT)
         #expect(extended.extendedCode == SQLITE_CONSTRAINT_UNIQUE)
         #expect(extended.sql == sql)
-        #expect(extended.description == "UNIQUE constraint failed: users.email (\(sql)) (extended code: 2067)")
+        #expect(extended.description == "UNIQUE constraint failed: users.email (extended code: 2067)")
+        #expect(extended.debugDescription == "UNIQUE constraint failed: users.email (\(sql)) (extended code: 2067)")
     }
 
     @Test func extendedErrorCodesWhenAskedFor() throws {
@@ -186,7 +188,8 @@ import Testing
         #expect(error.message == "no such table: nowhere")
         #expect(error.sql == sql)
         #expect(error.extendedCode == SQLITE_ERROR)
-        #expect(error.description == "no such table: nowhere (SELECT * FROM nowhere) (code: 1)")
+        #expect(error.description == "no such table: nowhere (code: 1)")
+        #expect(error.debugDescription == "no such table: nowhere (SELECT * FROM nowhere) (code: 1)")
     }
 
     @Test func preparationErrorKeepsItsExtendedCode() throws {
@@ -209,7 +212,8 @@ import Testing
         }
         #expect(matched)
         let extended = try #require(expectResult(code: SQLITE_ERROR) { _ = try db.prepare(sql) })
-        #expect(extended.description == "no such collation sequence: nowhere (\(sql)) (extended code: 257)")
+        #expect(extended.description == "no such collation sequence: nowhere (extended code: 257)")
+        #expect(extended.debugDescription == "no such collation sequence: nowhere (\(sql)) (extended code: 257)")
     }
 
     @Test func scriptErrorNamesTheFailingStatement() throws {
@@ -238,7 +242,6 @@ import Testing
             #expect(again?.message == "no such table: nowhere")
             #expect(again?.sql == "DELETE FROM nowhere")
         }
-        #expect(statement.next() == nil)
         #expect(try db.scalar("SELECT count(*) FROM users") as? Int64 == 1)
     }
 
@@ -263,5 +266,92 @@ import Testing
             }
             if let count = openDescriptorCount(for: path) { #expect(count == 0) }
         }
+    }
+
+    // MARK: - description, as SQLite.swift prints it
+
+    /// Each kind of error prints as SQLite.swift 0.16 prints the same failure: the message and
+    /// the code, no SQL (SQLite.swift's errors raised while preparing or running name no
+    /// statement). The SQL stays in `sql`, `statement` and `debugDescription`.
+    @Test(arguments: DescribedFailure.allCases)
+    func descriptionIsSQLiteSwifts(failure: DescribedFailure) throws {
+        let db = try Connection()
+        try db.execute("CREATE TABLE t (x UNIQUE); INSERT INTO t VALUES (1)")
+        db.createFunction("boom", argumentCount: 0) { _ in throw TestError(text: "boom") }
+        db.usesExtendedErrorCodes = failure.extended
+        let error = try #require(expectResult(code: failure.code) { try failure.perform(db) })
+        #expect(error.description == failure.description)
+        #expect(error.debugDescription == failure.debugDescription)
+        #expect(error.sql == failure.sql)
+        #expect(error.statement?.sql == failure.sql)
+        #expect("\(error)" == failure.description)
+        #expect(String(reflecting: error) == failure.debugDescription)
+    }
+
+    /// A `Result` built by hand prints the same way, whatever it names.
+    @Test func handBuiltErrorsPrintTheMessageAndTheCode() throws {
+        let db = try Connection()
+        let statement = try db.prepare("SELECT 1")
+        let error = Result.error(message: "not an error", code: SQLITE_MISUSE, statement: statement)
+        #expect(error.description == "not an error (code: 21)")
+        #expect(error.debugDescription == "not an error (SELECT 1) (code: 21)")
+        let bare = Result.error(message: "not an error", code: SQLITE_MISUSE, statement: nil)
+        #expect(bare.description == "not an error (code: 21)")
+        #expect(bare.debugDescription == "not an error (code: 21)")
+        let extended = Result.extendedError(message: "not an error", extendedCode: 0, statement: nil)
+        #expect(extended.description == "not an error (extended code: 0)")
+    }
+}
+
+/// Failures of every kind, with what their errors print.
+enum DescribedFailure: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case prepare, prepareExtended, step, stepExtended, functionThrows, bindingMistake
+
+    var testDescription: String { rawValue }
+
+    var extended: Bool { self == .prepareExtended || self == .stepExtended }
+
+    var code: Int32 {
+        switch self {
+        case .prepare, .prepareExtended, .functionThrows: SQLITE_ERROR
+        case .step, .stepExtended: SQLITE_CONSTRAINT
+        case .bindingMistake: SQLITE_RANGE
+        }
+    }
+
+    var sql: String {
+        switch self {
+        case .prepare: "SELECT nope FROM t"
+        case .prepareExtended: "SELECT x FROM t ORDER BY x COLLATE nowhere"
+        case .step, .stepExtended: "INSERT INTO t VALUES (1)"
+        case .functionThrows: "SELECT boom()"
+        case .bindingMistake: "SELECT ?"
+        }
+    }
+
+    func perform(_ db: Connection) throws {
+        switch self {
+        case .prepare, .prepareExtended: _ = try db.prepare(sql)
+        case .step, .stepExtended: try db.run(sql)
+        case .functionThrows: _ = try db.scalar(sql)
+        case .bindingMistake: _ = try db.scalar(sql, 1, 2)
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .prepare: "no such column: nope (code: 1)"
+        case .prepareExtended: "no such collation sequence: nowhere (extended code: 257)"
+        case .step: "UNIQUE constraint failed: t.x (code: 19)"
+        case .stepExtended: "UNIQUE constraint failed: t.x (extended code: 2067)"
+        case .functionThrows: "boom (code: 1)"
+        case .bindingMistake: "1 value(s) expected, 2 given (code: 25)"
+        }
+    }
+
+    var debugDescription: String {
+        let text = description
+        let index = text.range(of: " (", options: .backwards)?.lowerBound ?? text.endIndex
+        return text[..<index] + " (\(sql))" + text[index...]
     }
 }

@@ -105,7 +105,8 @@ import Testing
         let error = expectResult(code: SQLITE_RANGE) { try mistake.call(db) }
         #expect(error?.message == mistake.message)
         #expect(error?.sql == mistake.sql)
-        #expect(error?.description == "\(mistake.message) (\(mistake.sql)) (code: \(SQLITE_RANGE))")
+        #expect(error?.description == "\(mistake.message) (code: \(SQLITE_RANGE))")
+        #expect(error?.debugDescription == "\(mistake.message) (\(mistake.sql)) (code: \(SQLITE_RANGE))")
         #expect(try db.scalar("SELECT count(*) FROM t") as? Int64 == 0)
     }
 

@@ -66,10 +66,16 @@ import Testing
         #expect(select.explainMode == .ordinary)
     }
 
+    /// A statement whose connection closed under it (one that escaped a queue's closure: a
+    /// `Connection` refuses to close while a statement is held).
     @Test func aClosedConnectionThrows() throws {
-        let db = try database()
-        let select = try db.prepare("SELECT b FROM t")
-        try db.close()
-        expectResult(code: SQLITE_MISUSE) { try select.setExplainMode(.queryPlan) }
+        let queue = try DatabaseQueue()
+        let select = try queue.write { db in
+            try db.execute("CREATE TABLE t (a INTEGER, b TEXT)")
+            return try db.prepare("SELECT b FROM t")
+        }
+        try queue.close()
+        let error = expectResult(code: SQLITE_MISUSE) { try select.setExplainMode(.queryPlan) }
+        #expect(error?.message == "the database connection is closed")
     }
 }

@@ -108,7 +108,7 @@ import Testing
         let sql = try #require(error.sql)
         #expect(sql.hasPrefix("INSERT INTO "), "\(sql)")
         #expect(sql.contains(#""authors""#))
-        #expect(error.description.contains(sql))
+        #expect(error.debugDescription.contains(sql))
         #expect(try db.scalar("SELECT count(*) FROM authors") as? Int64 == 3)
     }
 

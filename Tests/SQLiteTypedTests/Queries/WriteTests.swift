@@ -46,7 +46,8 @@ import Testing
         #expect(error.extendedCode == SQLITE_CONSTRAINT)
         #expect(error.message == "UNIQUE constraint failed: users.email")
         #expect(error.sql == sql)
-        #expect(error.description == "UNIQUE constraint failed: users.email (\(sql)) (code: 19)")
+        #expect(error.description == "UNIQUE constraint failed: users.email (code: 19)")
+        #expect(error.debugDescription == "UNIQUE constraint failed: users.email (\(sql)) (code: 19)")
 
         db.usesExtendedErrorCodes = true
         let extended = try #require(throws: Result.self) { try db.run(insert) }
