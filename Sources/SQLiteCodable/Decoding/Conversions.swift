@@ -25,7 +25,9 @@ enum ConversionFailure: Error {
 }
 
 /// Conversions from stored values to Swift values. Integers are range-checked (never wrapped),
-/// reals read integers, text reads numbers, and nothing reads NULL.
+/// reals read integers, text that is wholly a number reads as SQLite reads it (Core's
+/// `NumericText`: `'1e3'` is the integer 1 and the real 1000), other text throws, and nothing
+/// reads NULL.
 enum Conversions {
     static func integer<I: FixedWidthInteger>(_ value: SQLValue, as type: I.Type) throws(ConversionFailure) -> I {
         switch value {
@@ -36,7 +38,7 @@ enum Conversions {
             guard let exact = I(exactly: real) else { throw .outOfRange("real \(real)") }
             return exact
         case .text(let text):
-            guard let integer = NumericText.integer(text) else { throw .mismatch(found: value.storageDescription) }
+            guard let integer = NumericText.integer(text) else { throw notANumber(text) }
             guard let exact = I(exactly: integer) else { throw .outOfRange("integer \(integer)") }
             return exact
         case .null: throw .null
@@ -49,7 +51,8 @@ enum Conversions {
         case .integer(let integer): return integer != 0
         case .real(let real): return real != 0
         case .text(let text):
-            guard let real = NumericText.real(text) else { throw .mismatch(found: value.storageDescription) }
+            // SQLite's truth of a text: its real, as `WHERE '0.5'` holds.
+            guard let real = NumericText.real(text) else { throw notANumber(text) }
             return real != 0
         case .null: throw .null
         case .blob: throw .mismatch(found: value.storageDescription)
@@ -61,7 +64,7 @@ enum Conversions {
         case .integer(let integer): return Double(integer)
         case .real(let real): return real
         case .text(let text):
-            guard let real = NumericText.real(text) else { throw .mismatch(found: value.storageDescription) }
+            guard let real = NumericText.real(text) else { throw notANumber(text) }
             return real
         case .null: throw .null
         case .blob: throw .mismatch(found: value.storageDescription)
@@ -134,7 +137,13 @@ enum Conversions {
     static func decimal(_ value: SQLValue) throws(ConversionFailure) -> Decimal {
         switch value {
         case .text(let text):
-            guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+            // Decimal(string:) would read the number that starts '12abc': the text must be wholly
+            // a number first.
+            guard NumericText.isNumber(text),
+                let decimal = Decimal(
+                    string: text.trimmingCharacters(in: .whitespacesAndNewlines),
+                    locale: Locale(identifier: "en_US_POSIX"))
+            else {
                 throw .corrupted("'\(text)' is not a decimal number")
             }
             return decimal
@@ -175,6 +184,11 @@ enum Conversions {
         } catch {
             throw ConversionFailure.corrupted("\(error)")
         }
+    }
+
+    /// The failure of text that is not wholly a number, read as one.
+    private static func notANumber(_ text: String) -> ConversionFailure {
+        .mismatch(found: NumericText.describeNonNumber(text))
     }
 
     private static func mismatch(_ value: SQLValue) -> ConversionFailure {

@@ -29,12 +29,30 @@ extension Connection {
     /// The table is remembered as made only when no write transaction is open: one made or
     /// found inside a write transaction could still be rolled back, so it is checked again at
     /// each use until one outside such a transaction.
+    ///
+    /// A connection that only reads cannot make the table. Inside a read of a pool (through a
+    /// ``RecordDatabase``), the pool's writer makes it first, before this connection reads
+    /// anything of the table, so that the read's snapshot holds it; otherwise, and when the
+    /// read's snapshot began before, ``RecordError/tableNotSynced(type:table:)`` is thrown
+    /// rather than SQLite's "attempt to write a readonly database".
     private func prepareTable<R: Record>(_ type: R.Type, _ plan: RecordPlan) throws {
+        if let database = RecordDatabase.poolReading(on: self), try refusesWrites() {
+            try database.syncTableForRead(R.self)
+        }
         let schema = try plan.schema(R.self)
         if try !isComplete(schema) {
+            if try refusesWrites() { throw RecordError.tableNotSynced(type: plan.rowType, table: plan.tableName) }
             try atomically { if try !isComplete(schema) { _ = try syncSchema(schema) } }
         }
         plan.tableIsReady = sqlite3_txn_state(handle, nil) != SQLITE_TXN_WRITE
+    }
+
+    /// Whether this connection cannot write its main database: opened read-only (or on a
+    /// read-only file), or with `PRAGMA query_only` on (a queue's `read`, a pool's readers).
+    /// Neither check reads the database, so the snapshot of an open read is not started.
+    func refusesWrites() throws -> Bool {
+        if sqlite3_db_readonly(handle, "main") == 1 { return true }
+        return try (scalar("PRAGMA query_only") as? Int64) == 1
     }
 
     /// Forgets that the table of `R` was made on this connection (it was dropped): the next use

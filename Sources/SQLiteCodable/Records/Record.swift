@@ -159,6 +159,10 @@ public enum RecordError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `ALTER TABLE ADD COLUMN` cannot add the declared column to an existing table. Nothing
     /// was changed.
     case unsupportedAlteration(type: String, table: String, column: String, reason: String)
+    /// The table of a type that creates its table on first use is missing (or lacks columns
+    /// or indexes) on a connection that only reads: a queue's `read`, a read that began before a
+    /// pool's writer made the table, or a database opened read-only. Nothing was changed.
+    case tableNotSynced(type: String, table: String)
 
     /// A readable explanation naming the record type.
     public var description: String {
@@ -175,6 +179,11 @@ public enum RecordError: Error, Sendable, Equatable, CustomStringConvertible {
             "\"\(column)\" is not a column of table \"\(table)\" (\(type)), nor a property mapped to one"
         case .unsupportedAlteration(let type, let table, let column, let reason):
             "cannot add column \"\(column)\" of \(type) to the existing table \"\(table)\": \(reason)"
+        case .tableNotSynced(let type, let table):
+            "the table \"\(table)\" of \(type) is missing or incomplete, and this connection only reads (inside a "
+                + "read of a queue, a pool read that began before the table was made, or a read-only database), so it "
+                + "cannot create it: call syncTable(for: \(type).self) or \(type).syncTable(), or use \(type) once in "
+                + "a write, before reading it inside read"
         }
     }
 }

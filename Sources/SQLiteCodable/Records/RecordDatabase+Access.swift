@@ -88,12 +88,20 @@ extension RecordDatabase {
     /// ```swift
     /// let total = try database.read { db in try db.scalar("SELECT sum(price) FROM item") as? Double }
     /// ```
+    ///
+    /// A record type that creates its table on first use may be used first inside it: on a
+    /// pool, the writer makes the table before the read reads it, as long as nothing was read
+    /// in the closure before (the read's snapshot begins at its first read); on a queue, whose
+    /// one connection is busy with the read, and in a pool read that already read something,
+    /// the record call throws ``RecordError/tableNotSynced(type:table:)``: sync the table
+    /// first (`Item.syncTable()`), or use the type once outside the read.
     @discardableResult
     public func read<T>(_ body: (Connection) throws -> T) throws -> T {
-        if let db = activeConnection { return try body(db) }
+        if let db = activeConnection { return try whileReading(db) { try body(db) } }
         switch storage {
         case .connection(let db): return try body(db)
-        case .writer(let object): return try Self.writer(object).read { db in try body(db) }
+        case .writer(let object):
+            return try Self.writer(object).read { db in try whileReading(db) { try body(db) } }
         }
     }
 
@@ -159,7 +167,7 @@ extension RecordDatabase {
     /// Runs `body` on the connection, or as a read or a write of the queue or pool after the
     /// tables of `types` were synced (tables on first use).
     private func access<T>(_ types: [any Record.Type], writes: Bool, _ body: (Connection) throws -> T) throws -> T {
-        if let db = activeConnection { return try body(db) }
+        if let db = activeConnection { return try whileReading(db) { try body(db) } }
         switch storage {
         case .connection(let db):
             return try body(db)
@@ -185,17 +193,62 @@ extension RecordDatabase {
     }
 
     /// Has the writer create or complete the table of `R`, outside any transaction, the first
-    /// time the type (which creates its table on first use) meets this database.
+    /// time the type (which creates its table on first use) meets this database. A read-only
+    /// queue or pool has no writer: its readers find the table complete, or throw
+    /// ``RecordError/tableNotSynced(type:table:)``.
     private func syncTable<R: Record>(_ type: R.Type, _ writer: any DatabaseWriter) throws {
-        guard R.createsTableOnFirstUse, !synced.contains(ObjectIdentifier(R.self)) else { return }
+        guard R.createsTableOnFirstUse, !writer.configuration.readonly, !synced.contains(ObjectIdentifier(R.self))
+        else { return }
         try writer.writeWithoutTransaction { db in try db.prepareTable(R.self) }
         synced.insert(ObjectIdentifier(R.self))
     }
 
     /// The async ``syncTable(_:_:)``.
     private func syncTable<R: Record & Sendable>(_ type: R.Type, _ writer: any DatabaseWriter) async throws {
-        guard R.createsTableOnFirstUse, !synced.contains(ObjectIdentifier(R.self)) else { return }
+        guard R.createsTableOnFirstUse, !writer.configuration.readonly, !synced.contains(ObjectIdentifier(R.self))
+        else { return }
         try await writer.writeWithoutTransaction { db in try db.prepareTable(R.self) }
+        synced.insert(ObjectIdentifier(R.self))
+    }
+
+    // MARK: - Tables on first use inside a pool's read
+
+    /// The pool-backed databases whose read each connection (a pool's reader) is running, by
+    /// connection, for the record calls made inside the read (`in: db` or joining it).
+    private static let poolReads = Locked<[ObjectIdentifier: RecordDatabase]>([:])
+
+    /// Runs `body`, the closure of a read or of a record call joining an access, with `db`
+    /// known as reading this database when it is a writable pool; so that a type used for the
+    /// first time on `db` has the pool's writer make its table (see
+    /// ``syncTableForRead(_:)``).
+    private func whileReading<T>(_ db: Connection, _ body: () throws -> T) throws -> T {
+        guard case .writer(let object) = storage, let pool = object as? DatabasePool, !pool.configuration.readonly
+        else { return try body() }
+        let key = ObjectIdentifier(db)
+        let previous = Self.poolReads.withLock { reads in reads.updateValue(self, forKey: key) }
+        defer { Self.poolReads.withLock { reads in reads[key] = previous } }
+        return try body()
+    }
+
+    /// The writable pool whose read `db` is running, or nil.
+    static func poolReading(on db: Connection) -> RecordDatabase? {
+        poolReads.withLock { $0[ObjectIdentifier(db)] }
+    }
+
+    /// Has the pool's writer create or complete the table of `R` while the calling thread runs
+    /// a read of the pool, unless it did already.
+    ///
+    /// The pool refuses a synchronous access from inside one of its own (it could wait for
+    /// itself), and knows its accesses by the dispatch queue they run on; its writer is another
+    /// connection, on another queue, which never waits for a reader. So the write is made from
+    /// a global queue, where the pool sees no access of its own, and the read waits for it.
+    func syncTableForRead<R: Record>(_ type: R.Type) throws {
+        guard R.createsTableOnFirstUse, !synced.contains(ObjectIdentifier(R.self)),
+            case .writer(let object) = storage, let pool = object as? DatabasePool
+        else { return }
+        try DispatchQueue.global().sync {
+            try pool.writeWithoutTransaction { db in try db.prepareTable(R.self) }
+        }
         synced.insert(ObjectIdentifier(R.self))
     }
 

@@ -82,11 +82,32 @@ public struct Cursor {
     }
 
     /// Column `index` read through `T`'s own reader; throws for a value `T` cannot hold.
+    ///
+    /// A number type (`Int64`, `Int`, `Double`, `Bool`, the other integers) reads TEXT that is
+    /// wholly a number as SQLite converts it (`'42'` is 42, `'1e3'` is the integer 1 and the
+    /// real 1000), and throws `SQLITE_MISMATCH` for other text (`'abc'`, `'0x10'`, `'12abc'`),
+    /// which the subscripts read as SQLite's 0 or partial number.
     @inlinable
     public func get<T: Binding>(_ type: T.Type = T.self, at index: Int) throws -> T {
         try statement.connection.lock.withLock { () throws(Result) -> T in
-            try T.read(from: handle, at: Int32(truncatingIfNeeded: index))
+            let column = Int32(truncatingIfNeeded: index)
+            if Self.readsNumber(T.self), sqlite3_column_type(handle, column) == SQLITE_TEXT,
+                !RowReader.holdsNumber(sqlite3_column_value(handle, column))
+            {
+                throw Result.misuse(
+                    "column \(index) holds \(NumericText.describeNonNumber(String.read(from: handle, at: column))), "
+                        + "which cannot be read as \(T.self)",
+                    code: SQLITE_MISMATCH)
+            }
+            return try T.read(from: handle, at: column)
         }
+    }
+
+    /// Whether `T` reads a number from a column (through `sqlite3_column_int64` or `_double`).
+    @inlinable
+    static func readsNumber<T: Binding>(_ type: T.Type) -> Bool {
+        T.self == Int64.self || T.self == Int.self || T.self == Double.self || T.self == Bool.self
+            || T.self == UInt64.self || T.self == UInt.self || T.self is any NarrowInteger.Type
     }
 
     /// Whether column `index` of the current row is NULL.

@@ -1,34 +1,161 @@
-/// Numbers stored as text, read back exactly: a column declared `TEXT` keeps the number `1` as
-/// the text `'1'`, and reading it as a number should give 1. Unlike SQLite's own conversion
-/// (`sqlite3_column_int64` reads `'abc'` as 0 and `'12abc'` as 12), text that is not wholly a
-/// number, or a number that does not fit, gives nil, so the caller reports a type mismatch
-/// instead of a wrong value.
+/// Numbers stored as text, read as SQLite reads them: a column declared `TEXT` keeps the number
+/// `1` as the text `'1'`, and reading it as a number gives what SQLite's own conversion gives
+/// (`sqlite3_column_int64`, `sqlite3_column_double`, `CAST(... AS INTEGER)`/`AS REAL`) for text
+/// that is wholly a number in SQLite's grammar: optional spaces, an optional sign, digits with
+/// an optional decimal point (at least one digit), an optional exponent (`e`, an optional sign,
+/// digits), optional spaces. Other text (`'abc'`, `'0x10'`, `'12abc'`, `''`, an embedded NUL)
+/// gives nil, so that the caller throws instead of reading SQLite's 0 or partial number.
+///
+/// As SQLite's conversion does, an integer read takes the integer that starts the text:
+/// `'1e3'` and `'3.9'` read as the integers 1 and 3 (and as the reals 1000 and 3.9), and an
+/// integer beyond 64 bits reads as `Int64.max` or `Int64.min`. A real is SQLite's own parse
+/// (its rounding, `inf` beyond the largest double): from a live column, the column's
+/// `sqlite3_value_double`; from text alone, ``RealTextConverter``'s.
 @usableFromInline
 package enum NumericText {
-    /// The integer `text` spells (surrounding white space allowed, as SQLite allows it): `"42"`,
-    /// `" -7 "`, or a real with no fractional part, `"3.0"`; nil otherwise.
+    /// The integer SQLite reads from `text`, when `text` is wholly a number; nil otherwise.
     @usableFromInline
     package static func integer(_ text: String) -> Int64? {
-        let trimmed = trimmed(text)
-        if let integer = Int64(trimmed) { return integer }
-        return finite(trimmed).flatMap { Int64(exactly: $0) }
+        var text = text
+        return text.withUTF8 { bytes in
+            let raw = UnsafeRawBufferPointer(bytes)
+            return isNumber(raw) ? leadingInteger(raw) : nil
+        }
     }
 
-    /// The finite real `text` spells (`"2.5"`, `"1e3"`, `"7"`); nil otherwise.
+    /// The real SQLite reads from `text`, when `text` is wholly a number; nil otherwise.
     @usableFromInline
     package static func real(_ text: String) -> Double? {
-        finite(trimmed(text))
+        var text = text
+        return text.withUTF8 { bytes in
+            let raw = UnsafeRawBufferPointer(bytes)
+            return isNumber(raw) ? RealTextConverter.shared.real(raw) : nil
+        }
     }
 
-    private static func finite(_ text: Substring) -> Double? {
-        guard let real = Double(text), real.isFinite else { return nil }
-        return real
+    /// Whether `text` is wholly a number in SQLite's grammar.
+    @usableFromInline
+    package static func isNumber(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { isNumber(UnsafeRawBufferPointer($0)) }
     }
 
-    private static func trimmed(_ text: String) -> Substring {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) })
-        else { return "" }
-        return text[first...last]
+    /// Whether the UTF-8 `bytes` are wholly a number in SQLite's grammar (where its
+    /// `sqlite3AtoF` reports a whole number: what a column of `NUMERIC` affinity stores as one).
+    @usableFromInline
+    package static func isNumber(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let count = bytes.count
+        var index = 0
+        while index < count, isSpace(bytes[index]) { index += 1 }
+        if index < count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+        var digits = 0
+        while index < count, isDigit(bytes[index]) {
+            index += 1
+            digits += 1
+        }
+        if index < count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            while index < count, isDigit(bytes[index]) {
+                index += 1
+                digits += 1
+            }
+        }
+        guard digits > 0 else { return false }
+        if index < count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            var exponentDigits = 0
+            while index < count, isDigit(bytes[index]) {
+                index += 1
+                exponentDigits += 1
+            }
+            guard exponentDigits > 0 else { return false }
+        }
+        while index < count, isSpace(bytes[index]) { index += 1 }
+        return index == count
+    }
+
+    /// The integer that starts `bytes` after spaces and a sign, as SQLite's `sqlite3Atoi64`
+    /// reads it: its digits up to the first other character, `Int64.max` or `Int64.min` beyond
+    /// 64 bits.
+    static func leadingInteger(_ bytes: UnsafeRawBufferPointer) -> Int64 {
+        let count = bytes.count
+        var index = 0
+        while index < count, isSpace(bytes[index]) { index += 1 }
+        var negative = false
+        if index < count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            negative = bytes[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        var magnitude: UInt64 = 0
+        var overflows = false
+        while index < count, isDigit(bytes[index]) {
+            let (times10, over1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, over2) = times10.addingReportingOverflow(UInt64(bytes[index] &- UInt8(ascii: "0")))
+            if over1 || over2 { overflows = true }
+            magnitude = sum
+            index += 1
+        }
+        let limit = UInt64(Int64.max)
+        if negative {
+            return overflows || magnitude > limit ? Int64.min : -Int64(magnitude)
+        }
+        return overflows || magnitude > limit ? Int64.max : Int64(magnitude)
+    }
+
+    /// `TEXT '…' (not a number)`, for errors: the text, shortened to 40 characters, with
+    /// control characters (an embedded NUL) escaped.
+    @usableFromInline
+    package static func describeNonNumber(_ text: String) -> String {
+        var shown = ""
+        for scalar in text.unicodeScalars.prefix(40) {
+            shown += scalar.value < 0x20 ? scalar.escaped(asASCII: true) : String(scalar)
+        }
+        if text.unicodeScalars.count > 40 { shown += "…" }
+        return "TEXT '\(shown)' (not a number)"
+    }
+
+    /// SQLite's `sqlite3Isspace`: space, tab, line feed, vertical tab, form feed, carriage return.
+    @inline(__always)
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+    }
+
+    @inline(__always)
+    static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+}
+
+extension RowReader {
+    /// The integer SQLite reads from `column` (`sqlite3_value_int64`) when the column holds text
+    /// that is wholly a number; nil for other text. Call it for a TEXT column only.
+    @usableFromInline
+    package func integerFromNumericText(at column: Int32) -> Int64? {
+        let value = sqlite3_column_value(handle, column)
+        guard Self.holdsNumber(value) else { return nil }
+        return sqlite3_value_int64(value)
+    }
+
+    /// The real SQLite reads from `column` (`sqlite3_value_double`) when the column holds text
+    /// that is wholly a number; nil for other text. Call it for a TEXT column only.
+    @usableFromInline
+    package func realFromNumericText(at column: Int32) -> Double? {
+        let value = sqlite3_column_value(handle, column)
+        guard Self.holdsNumber(value) else { return nil }
+        return sqlite3_value_double(value)
+    }
+
+    /// Whether the text of `value` is wholly a number: read in place when it is UTF-8 (no
+    /// allocation); text of another encoding is converted by SQLite first, as
+    /// `String.read(from:at:)` converts it.
+    @usableFromInline
+    static func holdsNumber(_ value: OpaquePointer?) -> Bool {
+        if isUTF8(value) {
+            guard let bytes = sqlite3_value_blob(value) else { return false }
+            return NumericText.isNumber(UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_value_bytes(value))))
+        }
+        guard let text = sqlite3_value_text(value) else { return false }
+        return NumericText.isNumber(UnsafeRawBufferPointer(start: text, count: Int(sqlite3_value_bytes(value))))
     }
 }

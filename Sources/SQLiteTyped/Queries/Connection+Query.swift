@@ -94,19 +94,25 @@ extension Connection {
     }
 
     /// Runs an update and returns the number of rows it changed.
+    ///
+    /// An update of a limited query (`users.order(id).limit(1).update(...)`) on a SQLite
+    /// library without `UPDATE ... LIMIT` chooses its rows by the table's rowid, or by the
+    /// primary key of a `WITHOUT ROWID` table (read from the schema); on a view it throws
+    /// `Result`.
     @discardableResult
     public func run(_ query: Update) throws -> Int {
         try withLock {
-            try runCached(query.template, query.bindings)
+            try runCached(statementText(query.template, query.limitedRows), query.bindings)
             return changes
         }
     }
 
-    /// Runs a delete and returns the number of rows it deleted.
+    /// Runs a delete and returns the number of rows it deleted; a delete of a limited query
+    /// chooses its rows as ``run(_:)-(Update)`` does.
     @discardableResult
     public func run(_ query: Delete) throws -> Int {
         try withLock {
-            try runCached(query.template, query.bindings)
+            try runCached(statementText(query.template, query.limitedRows), query.bindings)
             return changes
         }
     }

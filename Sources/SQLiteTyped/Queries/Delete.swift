@@ -4,11 +4,18 @@ public struct Delete: ExpressionType, Sendable {
     public var template: String
     /// The values to bind.
     public var bindings: [Binding?]
+    /// The parts of a delete of a limited query, which `db.run` renders for the table.
+    let limitedRows: LimitedRows?
 
     /// A delete from its text and bindings.
     public init(_ template: String, _ bindings: [Binding?]) {
+        self.init(template, bindings, limitedRows: nil)
+    }
+
+    init(_ template: String, _ bindings: [Binding?], limitedRows: LimitedRows?) {
         self.template = template
         self.bindings = bindings
+        self.limitedRows = limitedRows
     }
 }
 
@@ -19,11 +26,14 @@ extension QueryType {
     /// try db.run(users.filter(id == 1).delete())   // DELETE FROM "users" WHERE ("id" = 1)
     /// ```
     ///
-    /// Ordered or limited queries delete through a rowid subquery, as ``update(_:)-([Setter])`` does.
+    /// A limited query (`users.order(id).limit(1).delete()`) deletes the rows
+    /// ``update(_:)-([Setter])`` would update: SQLite.swift's `DELETE ... ORDER BY ... LIMIT ...`
+    /// where the SQLite library takes it, otherwise a subquery on the rowid, or on the primary
+    /// key of a `WITHOUT ROWID` table.
     public func delete() -> Delete {
         var renderer = SQLRenderer()
         renderer.append("DELETE FROM " + qualifiedTableName)
-        appendRowSelection(to: &renderer)
-        return Delete(renderer.sql, renderer.bindings)
+        let limitedRows = appendRowSelection(to: &renderer)
+        return Delete(renderer.sql, renderer.bindings, limitedRows: limitedRows)
     }
 }

@@ -4,11 +4,18 @@ public struct Update: ExpressionType, Sendable {
     public var template: String
     /// The values to bind.
     public var bindings: [Binding?]
+    /// The parts of an update of a limited query, which `db.run` renders for the table.
+    let limitedRows: LimitedRows?
 
     /// An update from its text and bindings.
     public init(_ template: String, _ bindings: [Binding?]) {
+        self.init(template, bindings, limitedRows: nil)
+    }
+
+    init(_ template: String, _ bindings: [Binding?], limitedRows: LimitedRows?) {
         self.template = template
         self.bindings = bindings
+        self.limitedRows = limitedRows
     }
 }
 
@@ -20,9 +27,13 @@ extension QueryType {
     /// // UPDATE "users" SET "email" = 'alice@me.com' WHERE ("id" = 1)
     /// ```
     ///
-    /// With `order` or `limit` on the query, the rows are chosen by
-    /// `WHERE rowid IN (SELECT rowid FROM ... ORDER BY ... LIMIT ...)`, since this SQLite is
-    /// built without `UPDATE ... LIMIT`.
+    /// With a `limit` on the query (and its `order`), the statement is SQLite.swift's
+    /// `UPDATE ... WHERE ... ORDER BY ... LIMIT ...` when the SQLite library takes it
+    /// (`SQLITE_ENABLE_UPDATE_DELETE_LIMIT`); otherwise, as in the vendored build, the rows are
+    /// chosen by `WHERE rowid IN (SELECT rowid FROM ... ORDER BY ... LIMIT ...)`, and
+    /// `db.run` chooses them by the primary key of a `WITHOUT ROWID` table instead
+    /// (`("a", "b") IN (SELECT "a", "b" ...)`). An `order` without a `limit` is left out: it
+    /// changes no other rows.
     public func update(_ values: Setter...) -> Update {
         update(values)
     }
@@ -37,20 +48,7 @@ extension QueryType {
             renderer.bindings += setter.column.bindings
             setter.value.appendBindings(to: &renderer.bindings)
         }
-        appendRowSelection(to: &renderer)
-        return Update(renderer.sql, renderer.bindings)
-    }
-
-    /// Appends the `WHERE` clause of an `UPDATE` or `DELETE`, as a rowid subquery when the
-    /// query is ordered or limited.
-    func appendRowSelection(to renderer: inout SQLRenderer) {
-        if clauses.order.isEmpty && clauses.limit == nil {
-            renderer.appendWhere(clauses.filters)
-            return
-        }
-        renderer.append(" WHERE rowid IN (SELECT rowid FROM " + qualifiedTableName)
-        renderer.appendWhere(clauses.filters)
-        renderer.appendOrderAndLimit(clauses)
-        renderer.append(")")
+        let limitedRows = appendRowSelection(to: &renderer)
+        return Update(renderer.sql, renderer.bindings, limitedRows: limitedRows)
     }
 }

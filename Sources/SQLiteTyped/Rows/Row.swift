@@ -180,7 +180,8 @@ public struct Row {
                 return try V.fromDatatypeValue(same(integer, V.Datatype.self))
             }
             if storage == SQLITE_NULL { return nil }
-            guard storage == SQLITE_TEXT, let parsed = NumericText.integer(String.read(from: handle, at: column))
+            // Text that is wholly a number, converted by SQLite.
+            guard storage == SQLITE_TEXT, let parsed = RowReader(handle).integerFromNumericText(at: column)
             else { throw mismatch(template, V.self, storage) }
             return try V.fromDatatypeValue(same(parsed, V.Datatype.self))
         }
@@ -190,7 +191,7 @@ public struct Row {
                 return try V.fromDatatypeValue(same(real, V.Datatype.self))
             }
             if storage == SQLITE_NULL { return nil }
-            guard storage == SQLITE_TEXT, let parsed = NumericText.real(String.read(from: handle, at: column))
+            guard storage == SQLITE_TEXT, let parsed = RowReader(handle).realFromNumericText(at: column)
             else { throw mismatch(template, V.self, storage) }
             return try V.fromDatatypeValue(same(parsed, V.Datatype.self))
         }

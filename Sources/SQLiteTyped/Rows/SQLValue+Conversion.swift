@@ -22,7 +22,8 @@ extension SQLValue {
         case .text(let value):
             if D.self == String.self { return same(value, D.self) }
             if D.self == Blob.self { return same(Blob(bytes: Array(value.utf8)), D.self) }
-            // A number stored as text reads as that number, when it is wholly one.
+            // A number stored as text reads as SQLite reads it, when it is wholly one
+            // (`NumericText`): '1e3' is the integer 1 and the real 1000.
             if D.self == Double.self { return NumericText.real(value).map { same($0, D.self) } }
             return NumericText.integer(value).flatMap { SQLValue.integer($0).converted(to: D.self) }
         case .blob(let value):

@@ -23,12 +23,20 @@ public final class TriggerBody {
 
     /// Runs an `UPDATE` (or an `INSERT ... SELECT`) for each row.
     public func run(_ update: Update) {
-        statements.append(update.asSQL())
+        statements.append(Self.triggerSQL(update.template, update.bindings, update.limitedRows))
     }
 
     /// Runs a `DELETE` for each row.
     public func run(_ delete: Delete) {
-        statements.append(delete.asSQL())
+        statements.append(Self.triggerSQL(delete.template, delete.bindings, delete.limitedRows))
+    }
+
+    /// An `UPDATE` or a `DELETE` as a trigger takes it, with its values as literals: SQLite takes
+    /// no `ORDER BY` or `LIMIT` on them inside a trigger, so a limited one chooses its rows by
+    /// rowid.
+    private static func triggerSQL(_ template: String, _ bindings: [Binding?], _ rows: LimitedRows?) -> String {
+        guard let rows, template == rows.rendered else { return Expression<Void>(template, bindings).asSQL() }
+        return Expression<Void>(rows.rowidSQL, bindings).asSQL()
     }
 
     /// Runs a `SELECT` for each row, for its effects (calling a function).

@@ -60,7 +60,9 @@ struct DecodingErrorTests {
     func mismatch() throws {
         let db = try database("'abc'")
         let error = #expect(throws: DecodingError.self) { _ = try db.fetchAll(Numbers.self, sql: "SELECT * FROM t") }
-        #expect(message(of: error).contains(#"column "value" of Numbers: text cannot be read as Int64"#))
+        #expect(
+            message(of: error).contains(
+                #"column "value" of Numbers: TEXT 'abc' (not a number) cannot be read as Int64"#))
     }
 
     struct Mixed: Codable, Equatable {
@@ -85,7 +87,9 @@ struct DecodingErrorTests {
                 == [Mixed(int: 1, wide: 2, double: 3.5, float: 4, flag: true)])
         try db.execute("UPDATE t SET double = '3.5 apples'")
         let error = #expect(throws: DecodingError.self) { _ = try db.fetchAll(Mixed.self, sql: "SELECT * FROM t") }
-        #expect(message(of: error).contains(#"column "double" of Mixed: text cannot be read as Double"#))
+        #expect(
+            message(of: error).contains(
+                #"column "double" of Mixed: TEXT '3.5 apples' (not a number) cannot be read as Double"#))
     }
 
     struct Identified: Codable {
