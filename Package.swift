@@ -152,6 +152,9 @@ let package = Package(
                 "SQLiteDeclarationFlags.h",
             ],
             sources: ["CSQLiteAmalgamation.c"],
+            // The privacy manifest of the SQLite code every product links (Documentation/Build.md):
+            // a C target's resource bundle has no generated accessor, so no Swift module gains one.
+            resources: [.copy("PrivacyInfo.xcprivacy")],
             // CSQLiteAmalgamation.c includes sqlite3.c after SQLiteSourceSettings.h (shared with
             // CSQLCipher.c), which turns SWIFT_SQLITE_JSON's absence into SQLITE_OMIT_JSON and
             // SWIFT_SQLITE_LOAD_EXTENSION's into SQLITE_OMIT_LOAD_EXTENSION, since a trait
