@@ -69,23 +69,33 @@ let sqliteSources: [(name: String, description: String, define: String)] = [
     ),
     (
         "SystemSQLite",
-        "Link the operating system's libsqlite3 (pkg-config sqlite3) instead of the vendored amalgamation.",
+        "Link the operating system's libsqlite3 instead of the vendored amalgamation: the SDK's on Apple platforms, pkg-config's sqlite3 elsewhere.",
         "SWIFT_SQLITE_SOURCE_SYSTEM"
     ),
     (
         "SQLCipher",
-        "Compile the vendored SQLCipher amalgamation (encrypted databases; links OpenSSL's libcrypto) instead of SQLite.",
+        "Compile the vendored SQLCipher amalgamation (encrypted databases) instead of SQLite: on CommonCrypto on Apple platforms, OpenSSL's libcrypto elsewhere.",
         "SWIFT_SQLITE_SOURCE_SQLCIPHER"
     ),
 ]
+
+/// Apple's platforms, where the SDK provides SQLite and CommonCrypto, and the others, where
+/// pkg-config finds SQLite and OpenSSL provides the cipher's crypto.
+let applePlatforms: [Platform] = [.macOS, .macCatalyst, .iOS, .tvOS, .watchOS, .visionOS]
+let otherPlatforms: [Platform] = [.linux, .android, .windows, .openbsd, .wasi]
 
 let sourceDefines: [CSetting] = sqliteSources.map { .define($0.define, .when(traits: [$0.name])) }
 
 /// SQLCipher's own flags, on top of the always-on and feature flags (`Documentation/Encryption.md`).
 let sqlcipherDefines: [CSetting] = [
     .define("SQLITE_HAS_CODEC"),
-    // The crypto provider: OpenSSL's libcrypto (Debian's libssl-dev).
-    .define("SQLCIPHER_CRYPTO_OPENSSL"),
+    // The crypto provider: CommonCrypto (with the Security framework's random numbers) on Apple
+    // platforms, as Apple's apps use it; OpenSSL's libcrypto elsewhere (Debian's libssl-dev).
+    .define("SQLCIPHER_CRYPTO_CC", .when(platforms: applePlatforms)),
+    .define("SQLCIPHER_CRYPTO_OPENSSL", .when(platforms: otherPlatforms)),
+    // Defined by the amalgamation itself when SQLITE_DEBUG is not, but a build that brings the
+    // SDK's headers (CommonCrypto's) in as clang modules has been reported to lose it.
+    .define("NDEBUG", .when(platforms: applePlatforms)),
     // Temporary tables and indexes in memory, so that no decrypted page reaches a temp file.
     .define("SQLITE_TEMP_STORE", to: "2"),
     .define("SQLITE_EXTRA_INIT", to: "sqlcipher_extra_init"),
@@ -118,6 +128,8 @@ let packageTraits: Set<Trait> = Set(
 
 let package = Package(
     name: "swift-sqlite",
+    // GRDB 7's floor. Nothing above it is used ungated: scripts/check-availability checks it.
+    platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
         .library(name: "CSQLiteAmalgamation", targets: ["CSQLiteAmalgamation"]),
         .library(name: "SQLiteCore", targets: ["SQLiteCore"]),
@@ -140,6 +152,9 @@ let package = Package(
                 "SQLiteDeclarationFlags.h",
             ],
             sources: ["CSQLiteAmalgamation.c"],
+            // The privacy manifest of the SQLite code every product links (Documentation/Build.md):
+            // a C target's resource bundle has no generated accessor, so no Swift module gains one.
+            resources: [.copy("PrivacyInfo.xcprivacy")],
             // CSQLiteAmalgamation.c includes sqlite3.c after SQLiteSourceSettings.h (shared with
             // CSQLCipher.c), which turns SWIFT_SQLITE_JSON's absence into SQLITE_OMIT_JSON and
             // SWIFT_SQLITE_LOAD_EXTENSION's into SQLITE_OMIT_LOAD_EXTENSION, since a trait
@@ -154,21 +169,30 @@ let package = Package(
             exclude: ["sqlite3.c", "sqlite3.h", "PROVENANCE", "LICENSE"],
             sources: ["CSQLCipher.c"],
             cSettings: alwaysOnDefines + traitDefines + sourceDefines + sqlcipherDefines,
-            linkerSettings: [.linkedLibrary("m"), .linkedLibrary("crypto")]
+            linkerSettings: [
+                .linkedLibrary("m"),
+                .linkedLibrary("crypto", .when(platforms: otherPlatforms)),
+                .linkedFramework("Security", .when(platforms: applePlatforms)),
+                .linkedFramework("CoreFoundation", .when(platforms: applePlatforms)),
+            ]
         ),
-        // The operating system's SQLite, for the SystemSQLite trait.
+        // The operating system's SQLite, for the SystemSQLite trait, where pkg-config finds it.
         .systemLibrary(
             name: "CSQLiteSystem",
             pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"]), .yum(["sqlite-devel"]), .brew(["sqlite"])]
+            providers: [.apt(["libsqlite3-dev"]), .yum(["sqlite-devel"])]
         ),
+        // The same on Apple platforms: the SDK's sqlite3.h and libsqlite3 (the module map links
+        // it), with no pkg-config, which an iOS build does not have.
+        .systemLibrary(name: "CSQLiteSDK"),
         .target(
             name: "SQLiteCore",
             dependencies: [
                 // Always a dependency: a build with no source trait uses it. Under another
                 // source it compiles to nothing.
                 "CSQLiteAmalgamation",
-                .target(name: "CSQLiteSystem", condition: .when(traits: ["SystemSQLite"])),
+                .target(name: "CSQLiteSystem", condition: .when(platforms: otherPlatforms, traits: ["SystemSQLite"])),
+                .target(name: "CSQLiteSDK", condition: .when(platforms: applePlatforms, traits: ["SystemSQLite"])),
                 .target(name: "CSQLCipher", condition: .when(traits: ["SQLCipher"])),
             ]
         ),

@@ -81,7 +81,7 @@ enum NotesApp {
     static func format(_ note: NotesStore.Summary) -> String {
         let id = String(note.id).leftPadded(to: 4)
         let mark = note.pinned ? "*" : " "
-        return "\(id) \(mark) \(note.title)  (saved \(note.updatedAt.formatted(.iso8601)))"
+        return "\(id) \(mark) \(note.title)  (saved \(ISO8601DateFormatter().string(from: note.updatedAt)))"
     }
 
     #if FTS5

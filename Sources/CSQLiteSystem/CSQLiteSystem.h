@@ -2,7 +2,8 @@
 #define CSQLITE_SYSTEM_H
 
 // The operating system's SQLite (trait SystemSQLite): its public API, from the sqlite3.h that
-// pkg-config's sqlite3 package points at.
+// pkg-config's sqlite3 package points at (on Apple platforms CSQLiteSDK includes this header,
+// and sqlite3.h is the SDK's).
 #include "../CSQLiteAmalgamation/SQLiteDeclarationFlags.h"
 #include <sqlite3.h>
 #include "../CSQLiteAmalgamation/SQLiteVariadicShims.h"

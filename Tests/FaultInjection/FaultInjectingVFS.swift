@@ -1,6 +1,5 @@
 import Foundation
 import SQLiteCore
-import Synchronization
 
 /// A VFS, registered under a name of its own, that hands every call to the default VFS and
 /// makes reads, writes or syncs fail on demand: the disk filling up, I/O errors, short reads.
@@ -24,7 +23,7 @@ public final class FaultInjectingVFS: Sendable {
     let state: FaultState
 
     /// The registered `sqlite3_vfs`; nil once unregistered and freed.
-    private let registration: Mutex<Registration?>
+    private let registration: Locked<Registration?>
 
     /// The C structure SQLite holds while the VFS is registered.
     private struct Registration: @unchecked Sendable {
@@ -50,7 +49,7 @@ public final class FaultInjectingVFS: Sendable {
             Self.release(vfs)
             throw Result.error(message: "cannot register VFS \(name)", code: code, statement: nil)
         }
-        registration = Mutex(Registration(vfs: vfs))
+        registration = Locked(Registration(vfs: vfs))
     }
 
     deinit {
@@ -94,7 +93,7 @@ public final class FaultInjectingVFS: Sendable {
     ///   close the connections first. The VFS is unregistered anyway, and freed when the
     ///   instance is released with no file open (otherwise left allocated for those files).
     public func unregister() throws {
-        try registration.withLock { registration throws(Result) in
+        try registration.withLock { registration in
             guard let vfs = registration?.vfs else { return }
             sqlite3_vfs_unregister(vfs)
             let open = state.counters.withLock { $0.openFiles }

@@ -1,5 +1,4 @@
 import SQLiteCore
-import Synchronization
 
 /// The fault injected into one ``FaultInjectingVFS``, the operations counted and the faults
 /// fired: shared by the VFS object and every C callback that acts for it (they find it through
@@ -25,7 +24,7 @@ final class FaultState: Sendable {
         var openFiles = 0
     }
 
-    let counters = Mutex(Counters())
+    let counters = Locked(Counters())
 
     /// The VFS that does the real work (the default one). SQLite's VFS objects live as long as
     /// the process and are never written after registration.

@@ -1,6 +1,5 @@
 import Foundation
 import SQLite
-import Synchronization
 import Testing
 
 // SQLite.swift-style programs under Swift 6's strict concurrency checking: the same API as the
@@ -123,7 +122,7 @@ struct StrictConcurrencyTests {
 
 /// Statements seen by `trace`, collected from whatever thread SQLite runs them on.
 final class Log: Sendable {
-    private let storage = Mutex<[String]>([])
+    private let storage = Locked<[String]>([])
     func append(_ entry: String) { storage.withLock { $0.append(entry) } }
     var entries: [String] { storage.withLock { $0 } }
 }

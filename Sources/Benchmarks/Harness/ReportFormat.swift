@@ -1,3 +1,5 @@
+import Foundation
+
 /// How `sqlite-bench` prints its results on standard output (`--format`).
 enum ReportFormat: String, CaseIterable {
     /// Aligned columns for a terminal (the default), then the pool tier's summary.
@@ -40,7 +42,8 @@ enum ReportFormat: String, CaseIterable {
                 format(measurement.min, decimals: 5), format(measurement.max, decimals: 5),
                 report.ratioToC(measurement).map { format($0, decimals: 2) } ?? "-",
             ]
-            lines.append("| " + cells.map { $0.replacing("|", with: "\\|") }.joined(separator: " | ") + " |")
+            lines.append(
+                "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -64,6 +67,6 @@ enum ReportFormat: String, CaseIterable {
     /// or a line break.
     private func csvField(_ text: String) -> String {
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
-        return "\"" + text.replacing("\"", with: "\"\"") + "\""
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

@@ -3,7 +3,6 @@ import Foundation
 // The ActiveRecord-style calls: on the type's database (``Record/resolvedDatabase()``), on
 // an explicit connection, or on an explicit queue or pool.
 
-@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 extension Record {
     // MARK: - Saving
 

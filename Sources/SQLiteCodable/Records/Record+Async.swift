@@ -5,7 +5,6 @@ import Foundation
 // writes through `write`); a connection runs them on the calling task. From a synchronous
 // context, the synchronous forms are called.
 
-@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 extension Record where Self: Sendable {
     private static func asyncRead<T: Sendable>(
         _ database: RecordDatabase, _ body: @escaping @Sendable (Connection) throws -> T

@@ -5,7 +5,6 @@ import Foundation
 // type's database (``Record/resolvedDatabase()``), on a connection, or on a queue or pool
 // (through its `read`).
 
-@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 extension Record {
     /// Runs a read of this type on its database.
     static func reading<T>(_ body: (Connection) throws -> T) throws -> T {

@@ -4,7 +4,6 @@ import Foundation
 // own. Names are checked against the table's columns before anything runs (a property name
 // is mapped to its column); values are always bound.
 
-@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 extension Record {
     // MARK: - By column and value
 

@@ -4,7 +4,6 @@ import Foundation
 // create and drop indexes. Each on the type's database (``Record/resolvedDatabase()``, in a
 // write), on a connection, or on a queue or pool (in a write).
 
-@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 extension Record {
     /// Runs a schema change of this type on its database.
     private static func changingSchema<T>(_ body: (Connection) throws -> T) throws -> T {

@@ -6,7 +6,6 @@ import Foundation
 // name is mapped to its column), values are always bound, and `updated_at` is set when the
 // type keeps timestamps.
 
-@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 extension Record {
     // MARK: - One record, by name
 

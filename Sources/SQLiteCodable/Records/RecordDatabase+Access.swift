@@ -1,6 +1,5 @@
 import Foundation
 
-@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 extension RecordDatabase {
     /// The connection of the queue's or pool's access that the calling thread runs (inside a
     /// ``transaction(_:)-(_)`` closure, say), which record calls naming no database join
@@ -253,7 +252,6 @@ extension RecordDatabase {
     }
 
     /// The writer a `.writer` storage holds.
-    @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
     private static func writer(_ object: any AnyObject & Sendable) throws -> any DatabaseWriter {
         guard let writer = object as? any DatabaseWriter else {
             throw RecordError.schema(type: "\(type(of: object))", reason: "the record database is not a DatabaseWriter")

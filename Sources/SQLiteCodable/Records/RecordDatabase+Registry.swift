@@ -38,7 +38,6 @@ extension RecordDatabase {
     /// ```swift
     /// RecordDatabase.setDefault(try DatabasePool(path: path))
     /// ```
-    @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
     public static func setDefault(_ writer: some DatabaseWriter) {
         setDefault(RecordDatabase(writer))
     }
@@ -49,7 +48,6 @@ extension RecordDatabase {
     /// ```swift
     /// try RecordDatabase.setDefault(path: documents + "/app.sqlite3")
     /// ```
-    @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
     @discardableResult
     public static func setDefault(path: String) throws -> RecordDatabase {
         let database = RecordDatabase(try DatabaseQueue(path: path))
@@ -84,14 +82,12 @@ extension RecordDatabase {
     }
 
     /// Registers a queue or a pool as `name`.
-    @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
     public static func register(_ writer: some DatabaseWriter, named name: String) {
         register(RecordDatabase(writer), named: name)
     }
 
     /// Opens a `DatabaseQueue` on the file at `path` (created if missing) and registers it as
     /// `name`.
-    @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
     @discardableResult
     public static func register(path: String, named name: String) throws -> RecordDatabase {
         let database = RecordDatabase(try DatabaseQueue(path: path))

@@ -46,7 +46,6 @@ public struct RecordDatabase: Sendable {
     /// ```swift
     /// let database = RecordDatabase(try DatabaseQueue(path: path))
     /// ```
-    @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
     public init(_ writer: some DatabaseWriter) {
         storage = .writer(writer)
         synced = SyncedRecordTypes.shared(for: writer)
@@ -59,7 +58,6 @@ public struct RecordDatabase: Sendable {
     }
 
     /// The queue or pool, for a database of one; nil for a connection.
-    @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
     public var writer: (any DatabaseWriter)? {
         if case .writer(let object) = storage { return object as? any DatabaseWriter }
         return nil

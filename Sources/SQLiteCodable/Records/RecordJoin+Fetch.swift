@@ -151,7 +151,6 @@ extension Connection {
     }
 }
 
-@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 extension RecordJoin {
     /// Every row of the join, read from a `DatabaseQueue` or `DatabasePool`.
     ///
@@ -189,7 +188,6 @@ extension RecordJoin {
     }
 }
 
-@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 extension RecordJoin {
     /// Every row of the join, read from the database of the first record type (its
     /// ``Record/database``, its ``Record/databaseName``, or the default ``RecordDatabase``).

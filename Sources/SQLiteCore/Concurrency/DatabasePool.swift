@@ -14,7 +14,6 @@
 /// first needed, up to ``Configuration/maximumReaderCount``, and refuse writes. Writes wait
 /// for each other; a read never waits for a write, and sees the database as of its first
 /// statement, committed transactions only. See ``DatabaseReader`` and ``DatabaseWriter``.
-@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 public final class DatabasePool: DatabaseWriter, ObservationHost {
     /// How the connections were opened and set up.
     public let configuration: Configuration

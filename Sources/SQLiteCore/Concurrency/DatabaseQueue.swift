@@ -15,7 +15,6 @@
 ///
 /// Reads and writes wait for each other; a ``DatabasePool`` lets reads run beside a write.
 /// See ``DatabaseReader`` and ``DatabaseWriter`` for the calls.
-@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 public final class DatabaseQueue: DatabaseWriter, ObservationHost {
     /// How the connections were opened and set up.
     public let configuration: Configuration

@@ -13,7 +13,6 @@
 /// while the closure runs), it throws `SQLITE_MISUSE`.
 /// Cancelling the awaiting task interrupts the closure's statement (that connection only) and
 /// the call throws `CancellationError`; a task cancelled before its turn never runs its closure.
-@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 public protocol DatabaseReader: AnyObject, Sendable {
     /// How the connections were opened and set up.
     var configuration: Configuration { get }
@@ -49,7 +48,6 @@ public protocol DatabaseReader: AnyObject, Sendable {
 ///     try db.run("INSERT INTO player (name) VALUES (?)", "Arthur")
 /// }
 /// ```
-@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 public protocol DatabaseWriter: DatabaseReader {
     /// Runs `body` in a transaction (`BEGIN IMMEDIATE`, so writers wait for each other instead
     /// of failing with `SQLITE_BUSY` halfway): committed when `body` returns, rolled back when
@@ -71,7 +69,6 @@ public protocol DatabaseWriter: DatabaseReader {
     func writeWithoutTransaction<T>(_ body: (Connection) throws -> T) throws -> T
 }
 
-@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 extension DatabaseReader {
     /// ``observe(options:_:)`` for the changes committed through this database.
     ///
@@ -87,7 +84,6 @@ extension DatabaseReader {
     }
 }
 
-@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 extension DatabaseWriter {
     /// Copies the write-ahead log into the database (see ``Connection/walCheckpoint(mode:schema:)``),
     /// on the writer connection, after the writes already started.
@@ -111,7 +107,6 @@ extension DatabaseWriter {
     }
 }
 
-@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 extension DatabaseReader {
     /// The connection lent to the access of this queue or pool that the calling thread is
     /// running (inside a `read` or `write` closure), or nil: for calls that take no connection

@@ -97,14 +97,14 @@ extension Connection {
         try connection.lock.withLock {
             try execute(begin)
             // The clock is read only when the transaction is logged.
-            let start = connection.logging.logs(.info) ? ContinuousClock.now : nil
+            let start = connection.logging.logs(.info) ? MonotonicClock.now() : nil
             connection.log(.info, "\(kind) began", sql: begin)
             do {
                 let value = try block()
                 for sql in commit { try execute(sql) }
                 connection.log(
                     .info, kind == "transaction" ? "transaction committed" : "\(kind) released",
-                    sql: commit.joined(separator: "; "), duration: start.map { ContinuousClock.now - $0 })
+                    sql: commit.joined(separator: "; "), duration: start.map(MonotonicClock.seconds(since:)))
                 return value
             } catch {
                 // SQLite may have rolled back already (SQLITE_FULL, SQLITE_IOERR, ...): only undo
@@ -114,7 +114,7 @@ extension Connection {
                 }
                 connection.log(
                     .info, "\(kind) rolled back", sql: rollback.joined(separator: "; "),
-                    duration: start.map { ContinuousClock.now - $0 }, code: (error as? Result)?.code)
+                    duration: start.map(MonotonicClock.seconds(since:)), code: (error as? Result)?.code)
                 throw error
             }
         }

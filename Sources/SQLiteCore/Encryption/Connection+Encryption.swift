@@ -37,8 +37,9 @@ extension Connection {
     /// keyed (`PRAGMA cipher_fips_status`); nil when this build is plain SQLite.
     public var cipherFipsStatus: String? { cipherPragma("cipher_fips_status") }
 
-    /// The crypto provider SQLCipher was built with, `"openssl"` here, once the connection is
-    /// keyed (`PRAGMA cipher_provider`); nil when this build is plain SQLite.
+    /// The crypto provider SQLCipher was built with, once the connection is keyed (`PRAGMA
+    /// cipher_provider`): `"commoncrypto"` on Apple platforms, `"openssl"` elsewhere; nil when
+    /// this build is plain SQLite.
     public var cipherProvider: String? { cipherPragma("cipher_provider") }
 
     /// The version of the crypto provider, once the connection is keyed

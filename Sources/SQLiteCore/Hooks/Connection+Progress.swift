@@ -4,8 +4,8 @@ extension Connection {
     /// which then throws `SQLITE_INTERRUPT`. `nil`, or `instructions` less than 1, removes it.
     ///
     /// ```swift
-    /// let deadline = ContinuousClock.now + .seconds(2)
-    /// db.progressHandler(every: 1000) { ContinuousClock.now > deadline }
+    /// let deadline = DispatchTime.now() + .seconds(2)
+    /// db.progressHandler(every: 1000) { DispatchTime.now() > deadline }
     /// try db.execute(longReport)   // throws SQLITE_INTERRUPT after about two seconds
     /// ```
     ///

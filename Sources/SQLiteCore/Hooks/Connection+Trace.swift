@@ -19,7 +19,7 @@ extension Connection {
     /// db.trace([.statement, .profile]) { event in
     ///     switch event {
     ///     case .statement(_, let expanded?): print("running", expanded)
-    ///     case .profile(let sql, let duration): print(sql, "took", duration)
+    ///     case .profile(let sql, let duration): print(sql, "took", duration, "s")
     ///     default: break
     ///     }
     /// }

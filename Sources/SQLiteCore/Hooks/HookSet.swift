@@ -177,7 +177,7 @@ extension ConnectionHandle {
                     if let events = hooks.traceEventHook, hooks.traceEvents.contains(.profile) {
                         events(
                             .profile(
-                                sql: TraceEvent.sql(of: OpaquePointer(statement)), duration: .nanoseconds(nanoseconds)))
+                                sql: TraceEvent.sql(of: OpaquePointer(statement)), duration: Double(nanoseconds) / 1e9))
                     }
                 case SQLITE_TRACE_ROW:
                     let hooks = handle.hooks

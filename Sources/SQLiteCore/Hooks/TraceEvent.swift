@@ -30,8 +30,8 @@ public enum TraceEvent: Sendable, Hashable {
     /// when SQLite could not build it.
     case statement(sql: String, expandedSQL: String?)
     /// A statement finished (ran to its end, was reset or finalized) after running for
-    /// `duration` (SQLite measures it in nanoseconds, on the VFS's clock).
-    case profile(sql: String, duration: Duration)
+    /// `duration` seconds (SQLite measures it in nanoseconds, on the VFS's clock).
+    case profile(sql: String, duration: Double)
     /// A statement produced a row.
     case row(sql: String)
     /// The connection is closing (``Connection/close()``, or its last reference going away).

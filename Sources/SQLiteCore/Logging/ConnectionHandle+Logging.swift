@@ -12,7 +12,7 @@ extension ConnectionHandle {
     /// Hands an entry to the handler when `level` is logged. Call with `lock` held.
     func log(
         _ level: LogLevel, _ message: @autoclosure () -> String, sql: String? = nil, expandedSQL: String? = nil,
-        duration: Duration? = nil, code: Int32? = nil, extendedCode: Int32? = nil
+        duration: Double? = nil, code: Int32? = nil, extendedCode: Int32? = nil
     ) {
         let configuration = logging
         guard configuration.logs(level) else { return }
@@ -37,7 +37,7 @@ extension ConnectionHandle {
     /// entry for every one, a warning for a slow one. Called from inside SQLite, under `lock`.
     func statementProfiled(_ statement: OpaquePointer, nanoseconds: Int64) {
         let configuration = logging
-        let duration = Duration.nanoseconds(nanoseconds)
+        let duration = Double(nanoseconds) / 1e9
         let isDebug = configuration.logs(.debug)
         let isSlow = configuration.logs(.warning) && duration >= configuration.slowStatementThreshold
         guard isDebug || isSlow else { return }

@@ -33,9 +33,9 @@ public struct LogConfiguration: Sendable {
     /// into the SQL text itself are part of the SQL, and are not hidden.
     public var redactsValues: Bool
 
-    /// How long a statement may run before a warning reports it as slow. Default: 0.5 s.
-    /// SQLite measures to the millisecond.
-    public var slowStatementThreshold: Duration
+    /// How long, in seconds, a statement may run before a warning reports it as slow.
+    /// Default: 0.5. SQLite measures to the millisecond.
+    public var slowStatementThreshold: Double
 
     /// Receives each entry. Default: ``writeToStandardError(_:)``.
     public var handler: @Sendable (LogEntry) -> Void
@@ -43,10 +43,10 @@ public struct LogConfiguration: Sendable {
     /// A configuration logging `level` and above to `handler`.
     ///
     /// ```swift
-    /// let logging = LogConfiguration(level: .info, slowStatementThreshold: .milliseconds(100))
+    /// let logging = LogConfiguration(level: .info, slowStatementThreshold: 0.1)   // 100 ms
     /// ```
     public init(
-        level: LogLevel? = .info, redactsValues: Bool = false, slowStatementThreshold: Duration = .milliseconds(500),
+        level: LogLevel? = .info, redactsValues: Bool = false, slowStatementThreshold: Double = 0.5,
         handler: @escaping @Sendable (LogEntry) -> Void = LogConfiguration.writeToStandardError
     ) {
         self.level = level

@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// db.logging = LogConfiguration(level: .debug) { entry in
-///     print(entry.level, entry.message, entry.expandedSQL ?? entry.sql ?? "", entry.duration ?? .zero)
+///     print(entry.level, entry.message, entry.expandedSQL ?? entry.sql ?? "", entry.duration ?? 0)
 /// }
 /// ```
 public struct LogEntry: Sendable {
@@ -22,9 +22,9 @@ public struct LogEntry: Sendable {
     /// could not expand it.
     public let expandedSQL: String?
 
-    /// How long the statement (or, for a commit, the transaction) took, when known. SQLite
-    /// measures statements with its VFS clock, to the millisecond.
-    public let duration: Duration?
+    /// How long the statement (or, for a commit, the transaction) took, in seconds, when
+    /// known. SQLite measures statements with its VFS clock, to the millisecond.
+    public let duration: Double?
 
     /// The primary result code of a failed statement (`SQLITE_CONSTRAINT`...), or of the error
     /// that rolled a transaction back; nil otherwise.
@@ -40,7 +40,7 @@ public struct LogEntry: Sendable {
 
     /// An entry from its parts, for handlers' own tests.
     public init(
-        level: LogLevel, message: String, sql: String? = nil, expandedSQL: String? = nil, duration: Duration? = nil,
+        level: LogLevel, message: String, sql: String? = nil, expandedSQL: String? = nil, duration: Double? = nil,
         code: Int32? = nil, extendedCode: Int32? = nil, connection: String = ""
     ) {
         self.level = level
@@ -70,14 +70,13 @@ extension LogEntry: CustomStringConvertible {
             details.append("code \(code)")
         }
         if !details.isEmpty { text += " (" + details.joined(separator: ", ") + ")" }
-        // One entry, one line.
-        return text.replacing("\r\n", with: " ").replacing("\n", with: " ").replacing("\r", with: " ")
+        // One entry, one line: each line break (`\r\n` is one Character) a space.
+        guard text.contains(where: \.isNewline) else { return text }
+        return String(text.map { $0.isNewline ? " " : $0 })
     }
 
-    /// `duration` in milliseconds, to the microsecond: `"734.0 ms"`.
-    static func milliseconds(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        let microseconds = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
-        return "\(Double(microseconds) / 1000) ms"
+    /// `seconds` in milliseconds, to the microsecond: `"734.0 ms"`.
+    static func milliseconds(_ seconds: Double) -> String {
+        "\((seconds * 1_000_000).rounded() / 1000) ms"
     }
 }

@@ -37,6 +37,26 @@ extension String {
         // Only ASCII bytes were added next to ASCII bytes: still valid UTF-8.
         return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// The string with each doubled `quote` byte made one: the inside of a quoted name or text
+    /// literal read back (`a""b` gives `a"b` for `"`). Read byte by byte, as SQLite reads it.
+    package func undoublingQuotes(_ quote: UInt8) -> String {
+        guard utf8.contains(quote) else { return self }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var afterQuote = false
+        for byte in utf8 {
+            // The second quote of a pair is dropped; a third starts a new pair.
+            if byte == quote && afterQuote {
+                afterQuote = false
+                continue
+            }
+            afterQuote = byte == quote
+            bytes.append(byte)
+        }
+        // Only ASCII bytes were removed: still valid UTF-8.
+        return String(decoding: bytes, as: UTF8.self)
+    }
 }
 
 extension Substring {

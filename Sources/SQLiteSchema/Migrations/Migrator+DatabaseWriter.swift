@@ -1,6 +1,5 @@
 import SQLiteCore
 
-@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 extension Migrator {
     /// Applies every migration not applied yet on `writer`'s writer connection, each in its
     /// own transaction, after the writes already started.

@@ -33,14 +33,14 @@ struct SQLToken: Equatable, Sendable {
             guard text.count >= 2 else { return text }
             let inner = String(text.dropFirst().dropLast())
             switch text.first {
-            case "\"": return inner.replacing("\"\"", with: "\"")
-            case "`": return inner.replacing("``", with: "`")
+            case "\"": return inner.undoublingQuotes(UInt8(ascii: "\""))
+            case "`": return inner.undoublingQuotes(UInt8(ascii: "`"))
             default: return inner
             }
         case .string:
             // SQLite accepts a text literal where an identifier is expected.
             guard text.count >= 2 else { return text }
-            return String(text.dropFirst().dropLast()).replacing("''", with: "'")
+            return String(text.dropFirst().dropLast()).undoublingQuotes(UInt8(ascii: "'"))
         default: return nil
         }
     }

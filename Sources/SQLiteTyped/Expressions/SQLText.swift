@@ -101,12 +101,16 @@ enum SQLText {
 
     /// `left op right`, in parentheses when `wrap` is set, written in one pass into the new
     /// string's storage (a small string when it fits): appending piece by piece costs more
-    /// than the rest of building an expression.
+    /// than the rest of building an expression. Below macOS 11 / iOS 14, which lack
+    /// `String(unsafeUninitializedCapacity:)`, ``joinedByAppending(_:_:_:wrap:)`` builds it.
     static func joined(_ left: String, _ op: String, _ right: String, wrap: Bool) -> String {
+        guard #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) else {
+            return joinedByAppending(left, op, right, wrap: wrap)
+        }
+        let count = left.utf8.count + op.utf8.count + right.utf8.count + (wrap ? 4 : 2)
         var left = left
         var op = op
         var right = right
-        let count = left.utf8.count + op.utf8.count + right.utf8.count + (wrap ? 4 : 2)
         return String(unsafeUninitializedCapacity: count) { buffer in
             guard var cursor = buffer.baseAddress else { return 0 }
             func put(_ text: inout String, at cursor: inout UnsafeMutablePointer<UInt8>) {
@@ -133,6 +137,21 @@ enum SQLText {
             }
             return count
         }
+    }
+
+    /// The same text as ``joined(_:_:_:wrap:)``, appended piece by piece: for systems below
+    /// macOS 11 / iOS 14.
+    static func joinedByAppending(_ left: String, _ op: String, _ right: String, wrap: Bool) -> String {
+        var text = ""
+        text.reserveCapacity(left.utf8.count + op.utf8.count + right.utf8.count + (wrap ? 4 : 2))
+        if wrap { text += "(" }
+        text += left
+        text += " "
+        text += op
+        text += " "
+        text += right
+        if wrap { text += ")" }
+        return text
     }
 
     /// Terms joined by ` op `, in parentheses.

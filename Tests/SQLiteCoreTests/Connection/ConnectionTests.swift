@@ -82,7 +82,7 @@ import Testing
     func nonDatabaseFileThrowsNotADatabaseOnFirstUse() throws {
         try withTemporaryDirectory { directory in
             let path = directory.path("garbage.sqlite3")
-            let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) })
+            let garbage = Data((0..<4096).map { (index: Int) in UInt8(truncatingIfNeeded: index &* 7 &+ 3) })
             try garbage.write(to: URL(fileURLWithPath: path))
             let db = try Connection(path)
             let query = expectResult(code: SQLITE_NOTADB) { _ = try db.scalar("SELECT count(*) FROM sqlite_master") }
@@ -264,7 +264,7 @@ import Testing
 }
 
 @Suite struct EmbeddedNulSQLTests {
-    @Test(.timeLimit(.minutes(1)))
+    @Test(oneMinuteLimit)
     func executeStopsAtAnEmbeddedNul() throws {
         let db = try Connection()
         try db.execute("CREATE TABLE t (x)")

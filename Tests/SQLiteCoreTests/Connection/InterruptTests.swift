@@ -1,5 +1,4 @@
 import SQLiteCore
-import Synchronization
 import Testing
 
 /// `isInterrupted` reads `sqlite3_is_interrupted` (SQLite 3.41), which an older system library
@@ -9,7 +8,7 @@ import Testing
     /// itself, then once the statement is done.
     private func observeSelfInterruption() throws -> (before: Bool, after: Bool, done: Bool) {
         let db = try Connection()
-        let seen = Mutex<[Bool]>([])
+        let seen = Locked<[Bool]>([])
         db.createFunction("interrupt_self", argumentCount: 0) { [unowned db] _ in
             let before = db.isInterrupted
             db.interrupt()

@@ -14,6 +14,13 @@ let isSQLCipher = SQLiteFeature.sqlcipher.isAvailable
 let sqlcipherOnly: Comment = "needs the SQLCipher trait (swift test --traits SQLCipher)"
 let plainSQLiteOnly: Comment = "SQLCipher build: encryption is there"
 
+/// The crypto provider the SQLCipher trait builds with on this platform (Package.swift).
+#if canImport(Darwin)
+    let expectedCipherProvider = "commoncrypto"
+#else
+    let expectedCipherProvider = "openssl"
+#endif
+
 /// SQLite's plain-text file header, the first 16 bytes of every unencrypted database.
 let plainHeader = Array("SQLite format 3\0".utf8)
 
@@ -124,7 +131,7 @@ struct EncryptionTests {
                 let db = try Connection(path, key: "correct horse")
                 try db.execute("CREATE TABLE notes (body TEXT)")
                 try db.run("INSERT INTO notes VALUES (?)", "top-secret-canary-7431")
-                #expect(db.cipherProvider == "openssl")
+                #expect(db.cipherProvider == expectedCipherProvider)
             }
             let bytes = try fileBytes(path)
             #expect(bytes.count >= 4096)
@@ -372,7 +379,7 @@ struct EncryptionTests {
         let db = try Connection()
         #expect(db.cipherVersion == SQLiteVersion.cipherVersion)
         try db.key("secret")
-        #expect(db.cipherProvider == "openssl")
+        #expect(db.cipherProvider == expectedCipherProvider)
         #expect(db.cipherFipsStatus == "0")
         #expect(db.cipherProviderVersion?.isEmpty == false)
     }

@@ -15,7 +15,7 @@ final class LogRecorder: Sendable {
 
     /// A configuration logging `level` and above here.
     func configuration(
-        _ level: LogLevel?, redactsValues: Bool = false, slowStatementThreshold: Duration = .seconds(60)
+        _ level: LogLevel?, redactsValues: Bool = false, slowStatementThreshold: Double = 60
     ) -> LogConfiguration {
         LogConfiguration(level: level, redactsValues: redactsValues, slowStatementThreshold: slowStatementThreshold) {
             [recorded] entry in recorded.withLock { $0.append(entry) }
@@ -117,7 +117,7 @@ final class LogRecorder: Sendable {
     @Test func warningReportsSlowStatements() throws {
         let db = try Connection()
         let recorder = LogRecorder()
-        db.logging = recorder.configuration(.warning, slowStatementThreshold: .milliseconds(1))
+        db.logging = recorder.configuration(.warning, slowStatementThreshold: 0.001)
         // Far more than a millisecond of work, and nearly nothing.
         let slow = "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < ?) SELECT count(*) FROM c"
         #expect(try db.scalar(slow, 2_000_000) as? Int64 == 2_000_000)
@@ -125,12 +125,12 @@ final class LogRecorder: Sendable {
         #expect(warnings.count == 1)
         #expect(warnings.first?.sql == slow)
         #expect(warnings.first?.expandedSQL?.hasSuffix("WHERE n < 2000000) SELECT count(*) FROM c") == true)
-        #expect(warnings.first.flatMap(\.duration).map { $0 >= .milliseconds(1) } == true)
+        #expect(warnings.first.flatMap(\.duration).map { $0 >= 0.001 } == true)
         #expect(warnings.first?.message.hasPrefix("slow statement") == true)
         #expect(recorder.entries(.debug).isEmpty)
         // Under the threshold, nothing.
         recorder.removeAll()
-        db.logging = recorder.configuration(.warning, slowStatementThreshold: .seconds(60))
+        db.logging = recorder.configuration(.warning, slowStatementThreshold: 60)
         _ = try db.scalar(slow, 10)
         #expect(recorder.entries.isEmpty)
     }
@@ -167,7 +167,7 @@ final class LogRecorder: Sendable {
         let db = try Connection()
         try db.execute("CREATE TABLE users (email TEXT UNIQUE, password TEXT)")
         let recorder = LogRecorder()
-        db.logging = recorder.configuration(.debug, redactsValues: true, slowStatementThreshold: .zero)
+        db.logging = recorder.configuration(.debug, redactsValues: true, slowStatementThreshold: 0)
         try db.transaction {
             try db.run("INSERT INTO users VALUES (?, ?)", "a@b.c", secret)
         }
@@ -193,7 +193,7 @@ final class LogRecorder: Sendable {
             let recorder = LogRecorder()
             let path = directory.path("other.sqlite3")
             let db = try Connection(directory.path("main.sqlite3"), key: "main key")
-            db.logging = recorder.configuration(.debug, slowStatementThreshold: .zero)
+            db.logging = recorder.configuration(.debug, slowStatementThreshold: 0)
             try db.attach(.uri(path), as: "other", key: "the attached secret")
             try db.execute(#"CREATE TABLE "other".t (x)"#)
             try db.detach("other")
@@ -285,8 +285,11 @@ final class LogRecorder: Sendable {
     @Test func entryDescriptionIsOneLine() {
         let entry = LogEntry(
             level: .warning, message: "slow statement", sql: "SELECT\n?", expandedSQL: "SELECT\n1",
-            duration: .milliseconds(734), connection: "app.sqlite")
+            duration: 0.734, connection: "app.sqlite")
         #expect(entry.description == "[SQLite warning] app.sqlite: slow statement: SELECT 1 (734.0 ms)")
+        // Every kind of line break, `\r\n` (one Character) included, is one space.
+        let breaks = LogEntry(level: .info, message: "m", sql: "SELECT\r\n1,\r2,\u{2028}3")
+        #expect(breaks.description == "[SQLite info] m: SELECT 1, 2, 3")
         let failure = LogEntry(
             level: .error, message: "UNIQUE constraint failed: t.x", sql: "INSERT INTO t VALUES (?)",
             code: SQLITE_CONSTRAINT, extendedCode: SQLITE_CONSTRAINT_UNIQUE)

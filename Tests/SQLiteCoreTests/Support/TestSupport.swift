@@ -59,6 +59,15 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
     }
 }
 
+/// A one-minute time limit (`.timeLimit(.minutes(1))`) where Swift Testing has time limits
+/// (macOS 13, iOS 16, tvOS 16, watchOS 9, and Linux); no limit below, where the test still runs.
+let oneMinuteLimit: any TestTrait = {
+    if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
+        return TimeLimitTrait.timeLimit(.minutes(1))
+    }
+    return ConditionTrait.enabled(if: true)
+}()
+
 /// A test error thrown from closures handed to SQLite.
 struct TestError: Error, Equatable, CustomStringConvertible {
     var text = "test error"

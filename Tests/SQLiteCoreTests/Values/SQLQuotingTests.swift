@@ -27,6 +27,12 @@ import Testing
         #expect(try db.prepare("SELECT \(quoted) FROM \(quoted)").columnNames == [name])
     }
 
+    /// Reading a quoted name or text back: each doubled quote one again, byte by byte.
+    @Test(arguments: identifiers)
+    func undoublingQuotesReadsTheQuotedNameBack(name: String, quoted: String) {
+        #expect(String(quoted.utf8.dropFirst().dropLast())?.undoublingQuotes(UInt8(ascii: "\"")) == name)
+    }
+
     static let texts: [(text: String, quoted: String)] = [
         ("alice", "'alice'"),
         ("", "''"),

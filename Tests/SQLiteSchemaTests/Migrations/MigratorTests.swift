@@ -1,13 +1,12 @@
 import SQLiteCore
 import SQLiteSchema
-import Synchronization
 import Testing
 
 struct Boom: Error {}
 
 /// Counts how many times each migration ran.
 final class RunLog: Sendable {
-    private let entries = Mutex<[String]>([])
+    private let entries = Locked<[String]>([])
     func append(_ name: String) { entries.withLock { $0.append(name) } }
     var all: [String] { entries.withLock { $0 } }
 }

@@ -32,7 +32,7 @@ struct DatabaseSnapshot: Equatable, CustomStringConvertible {
     }
 
     static func quote(_ identifier: String) -> String {
-        "\"" + identifier.replacing("\"", with: "\"\"") + "\""
+        identifier.quotedIdentifier
     }
 
     static func tag(_ value: Binding?) -> String {

@@ -8,6 +8,9 @@ import Testing
         ("`x``y`", .quoted, "x`y"),
         ("[odd name]", .quoted, "odd name"),
         ("'it''s'", .string, "it's"),
+        ("'it''''s'", .string, "it''s"),
+        // A doubled quote before a combining mark: one Character to Swift, two quotes to SQLite.
+        ("\"a\"\"\u{301}b\"", .quoted, "a\"\u{301}b"),
         ("välue", .word, "välue"),
     ])
     func readsIdentifiers(text: String, kind: SQLToken.Kind, identifier: String) {

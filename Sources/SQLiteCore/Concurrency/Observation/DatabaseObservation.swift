@@ -16,7 +16,6 @@
 /// backlog. The sequence ends with the fetch's error, if it throws; ending the iterating task,
 /// or dropping the iterator, stops the observation and releases the fetch closure. Closing
 /// the database ends the sequence; iterating one made from a closed database throws.
-@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 public struct DatabaseObservation<Value: Sendable>: AsyncSequence, Sendable {
     /// The fetched value.
     public typealias Element = Value
@@ -72,7 +71,6 @@ final class IteratorLifetime: Sendable {
     deinit { end() }
 }
 
-@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 extension DatabaseObservation where Value: Equatable {
     /// An observation that skips a value equal to the one yielded before it.
     ///

@@ -10,7 +10,6 @@
 ///     try db.prepare("SELECT name FROM player").map { $0[0] as? String }
 /// }) { ... }
 /// ```
-@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 public struct ObservationOptions: Sendable, Hashable {
     /// How often, in seconds, `PRAGMA data_version` is read to detect commits by other
     /// connections and processes; `nil` for commits through this queue or pool only.
