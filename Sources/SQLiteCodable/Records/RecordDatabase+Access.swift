@@ -81,8 +81,8 @@ extension RecordDatabase {
         try await defaultOrThrow().transaction(body)
     }
 
-    /// Runs `body` on this database as `mode` says: `nil` or `.autocommit` (SkipSQL's
-    /// `transaction(nil)`) without a transaction, each statement committing on its own and
+    /// Runs `body` on this database as `mode` says: `nil` (SkipSQL's `transaction(nil)`)
+    /// without a transaction, each statement committing on its own and
     /// nothing rolled back when `body` throws; another mode in a transaction of that mode.
     ///
     /// ```swift
@@ -102,7 +102,6 @@ extension RecordDatabase {
     /// without a transaction runs as part of the open transaction, if any.
     @discardableResult
     public func transaction<T>(_ mode: Connection.TransactionMode?, _ body: (Connection) throws -> T) throws -> T {
-        let mode = mode ?? .autocommit
         if let db = activeConnection { return try Self.run(mode, on: db, body) }
         switch storage {
         case .connection(let db):
@@ -111,8 +110,8 @@ extension RecordDatabase {
             let writer = try Self.writer(object)
             switch mode {
             case .immediate: return try writer.write { db in try body(db) }
-            case .autocommit: return try writer.writeWithoutTransaction { db in try body(db) }
-            case .deferred, .exclusive:
+            case nil: return try writer.writeWithoutTransaction { db in try body(db) }
+            case .some(let mode):
                 return try writer.writeWithoutTransaction { db in try db.inTransaction(mode) { try body(db) } }
             }
         }
@@ -124,7 +123,6 @@ extension RecordDatabase {
     public func transaction<T: Sendable>(
         _ mode: Connection.TransactionMode?, _ body: @escaping @Sendable (Connection) throws -> T
     ) async throws -> T {
-        let mode = mode ?? .autocommit
         switch storage {
         case .connection(let db):
             return try Self.run(mode, on: db, body)
@@ -132,8 +130,8 @@ extension RecordDatabase {
             let writer = try Self.writer(object)
             switch mode {
             case .immediate: return try await writer.write(body)
-            case .autocommit: return try await writer.writeWithoutTransaction(body)
-            case .deferred, .exclusive:
+            case nil: return try await writer.writeWithoutTransaction(body)
+            case .some(let mode):
                 return try await writer.writeWithoutTransaction { db in try db.inTransaction(mode) { try body(db) } }
             }
         }
@@ -158,12 +156,12 @@ extension RecordDatabase {
         try await defaultOrThrow().transaction(mode, body)
     }
 
-    /// Runs `body` on `db` with its lock held: without a transaction for `.autocommit`, else in
+    /// Runs `body` on `db` with its lock held: without a transaction for a `nil` mode, else in
     /// a transaction of `mode` (a savepoint inside an open one).
-    private static func run<T>(_ mode: Connection.TransactionMode, on db: Connection, _ body: (Connection) throws -> T)
+    private static func run<T>(_ mode: Connection.TransactionMode?, on db: Connection, _ body: (Connection) throws -> T)
         throws -> T
     {
-        if mode == .autocommit { return try db.withLock { () throws -> T in try body(db) } }
+        guard let mode else { return try db.withLock { () throws -> T in try body(db) } }
         return try db.inTransaction(mode) { try body(db) }
     }
 

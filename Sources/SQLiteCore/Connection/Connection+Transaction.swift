@@ -5,7 +5,7 @@
 #endif
 
 extension Connection {
-    /// How a transaction takes its locks, or ``autocommit`` for none.
+    /// How a transaction takes its locks.
     public enum TransactionMode: String, Sendable {
         /// Locks are taken when first needed (the default).
         case deferred = "DEFERRED"
@@ -14,12 +14,6 @@ extension Connection {
         case immediate = "IMMEDIATE"
         /// An exclusive lock is taken at once (in WAL mode, the same as `immediate`).
         case exclusive = "EXCLUSIVE"
-        /// No transaction (SkipSQL's `transaction(nil)`): the block runs as it is, with the
-        /// connection locked, and each statement in it commits on its own (SQLite's autocommit
-        /// mode). Nothing is rolled back when the block throws: what ran before the error
-        /// stays. Inside an open transaction the block simply runs as part of it. The raw value
-        /// is not SQL: no `BEGIN` is run for this mode.
-        case autocommit = "AUTOCOMMIT"
     }
 
     /// Runs `block` in a transaction: committed when the block returns, rolled back when it
@@ -37,14 +31,9 @@ extension Connection {
     /// the transaction ends. Transactions do not nest: use ``savepoint(_:block:)->()`` inside one.
     /// To return a value from the block, see the generic `transaction(_:block:)` below.
     ///
-    /// With ``TransactionMode/autocommit`` no transaction is begun: the block runs with the
-    /// connection locked, each statement commits on its own, and nothing is undone when it
-    /// throws (inside an open transaction, it runs as part of that one).
-    ///
     /// - Throws: the block's own error (after the rollback, whose own failure never replaces
     ///   it), or ``Result`` when BEGIN or COMMIT fails.
     public func transaction(_ mode: TransactionMode = .deferred, block: () throws -> Void) throws {
-        if mode == .autocommit { return try connection.lock.withLock { try block() } }
         try transaction(
             "transaction", begin: "BEGIN \(mode.rawValue) TRANSACTION", commit: ["COMMIT TRANSACTION"],
             rollback: ["ROLLBACK TRANSACTION"], block: block)
@@ -65,14 +54,16 @@ extension Connection {
     @_disfavoredOverload
     @discardableResult
     public func transaction<T>(_ mode: TransactionMode = .deferred, block: () throws -> T) throws -> T {
-        if mode == .autocommit { return try connection.lock.withLock { try block() } }
-        return try transaction(
+        try transaction(
             "transaction", begin: "BEGIN \(mode.rawValue) TRANSACTION", commit: ["COMMIT TRANSACTION"],
             rollback: ["ROLLBACK TRANSACTION"], block: block)
     }
 
-    /// SkipSQL's spelling: `transaction(nil)` runs `block` without a transaction
-    /// (``TransactionMode/autocommit``), any other mode as the `transaction(_:block:)` above.
+    /// SkipSQL's `transaction(nil)`: with a `nil` mode, `block` runs without a transaction,
+    /// with the connection locked for the whole block (other threads wait, as for a
+    /// transaction). Each statement in it commits on its own (SQLite's autocommit mode), and
+    /// nothing is undone when it throws: what ran before the error stays. Inside an open
+    /// transaction it runs as part of that one. Any other mode is `transaction(_:block:)`'s.
     ///
     /// ```swift
     /// try db.transaction(nil) {
@@ -81,14 +72,16 @@ extension Connection {
     /// }
     /// ```
     public func transaction(_ mode: TransactionMode?, block: () throws -> Void) throws {
-        try transaction(mode ?? .autocommit, block: block)
+        guard let mode else { return try connection.lock.withLock { try block() } }
+        try transaction(mode, block: block)
     }
 
     /// SkipSQL's `transaction(nil)` returning the block's value.
     @_disfavoredOverload
     @discardableResult
     public func transaction<T>(_ mode: TransactionMode?, block: () throws -> T) throws -> T {
-        let value: T = try transaction(mode ?? .autocommit, block: block)
+        guard let mode else { return try connection.lock.withLock { try block() } }
+        let value: T = try transaction(mode, block: block)
         return value
     }
 

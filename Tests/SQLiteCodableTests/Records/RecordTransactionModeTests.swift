@@ -43,7 +43,7 @@ struct RecordTransactionModeTests {
         let (database, close) = try kind.make()
         defer { close() }
         try prepare(database)
-        let written = try database.transaction(.autocommit) { db -> Int64 in
+        let written = try database.transaction(nil) { db -> Int64 in
             try db.run(#"INSERT INTO "note" ("text") VALUES (?)"#, "written")
             #expect((try db.scalar("PRAGMA query_only") as? Int64) == 0)
             return db.lastInsertRowid

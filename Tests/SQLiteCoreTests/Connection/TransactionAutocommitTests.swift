@@ -1,8 +1,8 @@
 import SQLiteCore
 import Testing
 
-/// SkipSQL's `transaction(nil)`: `.autocommit` runs the block without a transaction.
-@Suite("Transactions: .autocommit and transaction(nil) run the block without a transaction")
+/// SkipSQL's `transaction(nil)` runs the block without a transaction.
+@Suite("Transactions: transaction(nil) runs the block without a transaction")
 struct TransactionAutocommitTests {
     private func makeDatabase() throws -> Connection {
         let db = try Connection()
@@ -14,15 +14,17 @@ struct TransactionAutocommitTests {
         try db.scalar("SELECT count(*) FROM t") as? Int64
     }
 
-    /// The two spellings: the mode, and SkipSQL's nil.
+    /// The two spellings: the literal `nil`, and a `nil` mode in a variable.
     enum Spelling: String, CaseIterable, CustomTestStringConvertible {
-        case autocommit, nilMode
+        case literal, variable
         var testDescription: String { rawValue }
 
         func run(_ db: Connection, _ block: () throws -> Void) throws {
             switch self {
-            case .autocommit: try db.transaction(.autocommit, block: block)
-            case .nilMode: try db.transaction(nil, block: block)
+            case .literal: try db.transaction(nil, block: block)
+            case .variable:
+                let mode: Connection.TransactionMode? = nil
+                try db.transaction(mode, block: block)
             }
         }
     }
@@ -76,7 +78,7 @@ struct TransactionAutocommitTests {
                 #expect(db.isInTransaction)
                 try db.run("INSERT INTO t VALUES (?)", 1)
             }
-            try db.transaction(.autocommit) { try db.run("INSERT INTO t VALUES (?)", 2) }
+            try db.transaction(nil) { try db.run("INSERT INTO t VALUES (?)", 2) }
         }
         #expect(try count(db) == 2)
 
