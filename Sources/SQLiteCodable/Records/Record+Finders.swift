@@ -298,9 +298,9 @@ extension Record {
     }
 
     /// `findRow(_:filter:orders:)` on `db`, with a non-optional condition.
-    public static func findRow(_ number: Int, filter: SQLExpression<Bool>, orders: [Expressible] = [], in db: Connection)
-        throws -> Self?
-    {
+    public static func findRow(
+        _ number: Int, filter: SQLExpression<Bool>, orders: [Expressible] = [], in db: Connection
+    ) throws -> Self? {
         try findRow(number, filter: SQLExpression<Bool?>(filter), orders: orders, in: db)
     }
 

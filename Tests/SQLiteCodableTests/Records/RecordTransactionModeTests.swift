@@ -21,7 +21,8 @@ struct RecordTransactionModeTests {
         try database.read { db in try Note.findAll(in: db).map(\.text) }
     }
 
-    @Test("a throw keeps what ran before it; each statement committed on its own", arguments: RecordDatabaseKind.allCases)
+    @Test(
+        "a throw keeps what ran before it; each statement committed on its own", arguments: RecordDatabaseKind.allCases)
     func throwKeepsEarlierWrites(kind: RecordDatabaseKind) throws {
         let (database, close) = try kind.make()
         defer { close() }
@@ -52,8 +53,9 @@ struct RecordTransactionModeTests {
         #expect(try notes(database) == ["written"])
     }
 
-    @Test("nested inside a real transaction it runs as part of it, and the outer rollback undoes it",
-          arguments: RecordDatabaseKind.allCases)
+    @Test(
+        "nested inside a real transaction it runs as part of it, and the outer rollback undoes it",
+        arguments: RecordDatabaseKind.allCases)
     func nested(kind: RecordDatabaseKind) throws {
         let (database, close) = try kind.make()
         defer { close() }
@@ -72,8 +74,9 @@ struct RecordTransactionModeTests {
         #expect(try notes(database).isEmpty)
     }
 
-    @Test("other modes run in a transaction of that mode, rolled back on a throw",
-          arguments: [Connection.TransactionMode.deferred, .immediate, .exclusive])
+    @Test(
+        "other modes run in a transaction of that mode, rolled back on a throw",
+        arguments: [Connection.TransactionMode.deferred, .immediate, .exclusive])
     func otherModes(mode: Connection.TransactionMode) throws {
         for kind in RecordDatabaseKind.allCases {
             let (database, close) = try kind.make()

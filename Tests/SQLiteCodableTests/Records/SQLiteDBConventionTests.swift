@@ -27,12 +27,12 @@ struct SQLiteDBConventionTests {
         category.name = "My New Category"
         try category.save(in: db)
         #expect(category.id == 1)
-        #expect(trace.value.contains { $0.hasPrefix(#"INSERT INTO "Categories" ("name", "count")"#) })
+        #expect(trace.withLock { $0 }.contains { $0.hasPrefix(#"INSERT INTO "Categories" ("name", "count")"#) })
 
         category.name = "Renamed"
         try category.save(in: db)
         #expect(category.id == 1)
-        #expect(trace.value.contains { $0.hasPrefix(#"UPDATE "Categories" SET"#) })
+        #expect(trace.withLock { $0 }.contains { $0.hasPrefix(#"UPDATE "Categories" SET"#) })
         #expect(try Category.count(in: db) == 1)
         #expect(try Category.find(1, in: db)?.name == "Renamed")
 
@@ -78,8 +78,10 @@ struct SQLiteDBConventionTests {
             try category.save(in: db)
         }
         #expect(try Category.findRow(0, filter: count > 0, orders: [name.asc], in: db)?.name == "a")
-        #expect(try Category.findRow(2, filter: count > 0, orders: [name.asc], in: db)?.name == "e")
-        #expect(try Category.findRow(3, filter: count > 0, orders: [name.asc], in: db) == nil)
+        // count > 0 leaves b, a, c, e (d has count 0): a, b, c, e in name order.
+        #expect(try Category.findRow(2, filter: count > 0, orders: [name.asc], in: db)?.name == "c")
+        #expect(try Category.findRow(3, filter: count > 0, orders: [name.asc], in: db)?.name == "e")
+        #expect(try Category.findRow(4, filter: count > 0, orders: [name.asc], in: db) == nil)
         #expect(try Category.findRow(1, filter: nil, orders: [name.desc], in: db)?.name == "d")
         #expect(try Category.findRow(0, filter: name == "c", in: db)?.count == 3)
         #expect(try Category.findRow(-1, filter: count > 0, in: db) == nil)
@@ -112,7 +114,7 @@ struct SQLiteDBConventionTests {
         let row = try Category.findRow(1, sqlWhere: "count >= ?", parameters: [2], orders: ["name": false], in: db)
         #expect(row?.name == "c")
         #expect(
-            trace.value.last
+            trace.withLock { $0 }.last
                 == #"SELECT * FROM "Categories" WHERE (count >= 2) ORDER BY "name" DESC LIMIT 1 OFFSET 1"#)
         #expect(try Category.findRow(4, sqlWhere: "", orders: ["id": true], in: db)?.name == "e")
         #expect(try Category.findRow(5, sqlWhere: "", in: db) == nil)

@@ -42,7 +42,8 @@ struct FoundationObjectValueTests {
         let db = try database()
         let date = NSDate(timeIntervalSince1970: 1_498_616_987.587)
         try db.run(
-            products.insert(name <- "iPhone 7", code <- NSNumber(value: 7), price <- NSNumber(value: 599.5), published <- date))
+            products.insert(
+                name <- "iPhone 7", code <- NSNumber(value: 7), price <- NSNumber(value: 599.5), published <- date))
         try db.run(products.insert(name <- "iPad", code <- 12, price <- NSNumber(value: 329), published <- nil))
 
         let rows = try Array(db.prepare(products.order(id)))
