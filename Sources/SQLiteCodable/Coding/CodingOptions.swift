@@ -23,6 +23,10 @@ public struct CodingOptions: Sendable {
     /// optional property: leave it out, as SQLite.swift does (the default), or write `NULL`.
     public var nilEncodingStrategy: NilEncodingStrategy
 
+    /// The coding keys of ``Stored`` `NSNumber` properties kept as `REAL` (a record's
+    /// ``Record/doubleProperties``); the others are `INTEGER`.
+    var doubleKeys: Set<String> = []
+
     /// Options with default keys, ISO-8601 text dates, and `nil` properties left out.
     public init(
         keyEncodingStrategy: KeyEncodingStrategy = .useDefaultKeys,
@@ -34,6 +38,13 @@ public struct CodingOptions: Sendable {
         self.keyDecodingStrategy = keyDecodingStrategy
         self.dateStrategy = dateStrategy
         self.nilEncodingStrategy = nilEncodingStrategy
+    }
+
+    /// Whether the property at `codingPath` (a top-level key) is a ``Stored`` number kept as
+    /// `REAL`.
+    func isDouble(_ codingPath: [any CodingKey]) -> Bool {
+        guard !doubleKeys.isEmpty, codingPath.count == 1, let key = codingPath.first else { return false }
+        return doubleKeys.contains(key.stringValue)
     }
 
     /// Snake-case columns both ways: `createdAt` is stored in `"created_at"`.

@@ -172,6 +172,8 @@ enum Conversions {
         } else if V.Datatype.self == Bool.self {
             guard let read = try bool(value) as? V.Datatype else { throw mismatch(value) }
             datatype = read
+        } else if V.Datatype.self == SQLValue.self, let read = value as? V.Datatype {
+            datatype = read
         } else if let read = value.binding as? V.Datatype {
             datatype = read
         } else {

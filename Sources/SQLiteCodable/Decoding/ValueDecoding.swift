@@ -43,7 +43,8 @@ enum ValueDecoding {
         }
     }
 
-    /// Dates, `Data`, `UUID`, `URL`, `Decimal` and core-tier `Value` types; nil for others.
+    /// Dates, `Data`, `UUID`, `URL`, `Decimal`, ``Stored`` numbers and dates, and core-tier
+    /// `Value` types; nil for others.
     private static func special<T>(_ type: T.Type, _ value: SQLValue, _ context: ValueDecodingContext) throws -> T? {
         if T.self == Date.self { return try Conversions.date(value, context.options.dateStrategy) as? T }
         if T.self == Data.self { return Data(try Conversions.bytes(value)) as? T }
@@ -55,6 +56,15 @@ enum ValueDecoding {
         }
         if T.self == Decimal.self { return try Conversions.decimal(value) as? T }
         if T.self == Blob.self { return Blob(bytes: try Conversions.bytes(value)) as? T }
+        if let stored = T.self as? any StoredColumn.Type {
+            do {
+                return try stored.make(
+                    value, real: context.options.isDouble(context.codingPath),
+                    dateStrategy: context.options.dateStrategy) as? T
+            } catch {
+                throw error.conversionFailure
+            }
+        }
         if let valueType = T.self as? any Value.Type {
             return try Conversions.stored(valueType, value) as? T
         }

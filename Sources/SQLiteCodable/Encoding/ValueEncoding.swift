@@ -22,6 +22,15 @@ enum ValueEncoding {
         case let url as URL: return .text(url.absoluteString)
         case let decimal as Decimal: return .text(decimal.description)
         case let blob as Blob: return .blob(blob)
+        case let stored as any StoredColumn:
+            do {
+                return try stored.columnValue(
+                    real: context.options.isDouble(context.codingPath), dateStrategy: context.options.dateStrategy)
+            } catch {
+                throw CodingErrors.invalidValue(
+                    value, column: context.column, rowType: context.rowType, codingPath: context.codingPath,
+                    error.reason)
+            }
         case let stored as any Value:
             if let column = try? SQLValue(stored.datatypeValue) { return column }
         default: break

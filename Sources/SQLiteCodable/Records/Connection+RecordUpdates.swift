@@ -110,10 +110,10 @@ extension Connection {
     }
 
     /// The records `clause` selects (a condition checked against the table), in `orders`
-    /// (column names, `true` ascending), at most `limit`.
+    /// (column names, `true` ascending), at most `limit` after `offset` (which needs a limit).
     func findRecords<R: Record>(
         _ type: R.Type, where clause: (RecordColumns) throws -> (sql: String, values: [SQLValue]),
-        orders: KeyValuePairs<String, Bool>, limit: Int?
+        orders: KeyValuePairs<String, Bool>, limit: Int?, offset: Int? = nil
     ) throws -> [R] {
         try withLock {
             let plan = try usablePlan(R.self)
@@ -123,6 +123,7 @@ extension Connection {
             if !condition.isEmpty { sql += " WHERE " + condition }
             sql += try columns.orderBy(orders)
             if let limit { sql += " LIMIT \(limit)" }
+            if let offset, limit != nil { sql += " OFFSET \(offset)" }
             return try fetchRecords(R.self, sql: sql, bindings: values.map(\.binding), first: limit == 1)
         }
     }

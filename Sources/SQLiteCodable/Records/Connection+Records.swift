@@ -319,10 +319,10 @@ extension Connection {
         }
     }
 
-    /// Runs `body` in a transaction, or in a savepoint when one is already open.
-    func inTransaction<T>(_ body: () throws -> T) throws -> T {
+    /// Runs `body` in a transaction of `mode`, or in a savepoint when one is already open.
+    func inTransaction<T>(_ mode: TransactionMode = .deferred, _ body: () throws -> T) throws -> T {
         try withLock {
-            isInTransaction ? try savepoint(block: body) : try transaction(block: body)
+            isInTransaction ? try savepoint(block: body) : try transaction(mode, block: body)
         }
     }
 

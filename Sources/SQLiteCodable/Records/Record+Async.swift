@@ -360,6 +360,37 @@ extension Record where Self: Sendable {
         try await asyncRead(RecordDatabase(writer)) { db in try findRow(number, orders: orders, in: db) }
     }
 
+    /// The async `findRow(_:filter:orders:)`.
+    public static func findRow(_ number: Int, filter: SQLExpression<Bool?>?, orders: [Expressible] = []) async throws
+        -> Self?
+    {
+        try await asyncRead(resolvedDatabase()) { db in try findRow(number, filter: filter, orders: orders, in: db) }
+    }
+
+    /// The async `findRow(_:filter:orders:)` in a read of `writer`.
+    public static func findRow(
+        _ number: Int, filter: SQLExpression<Bool?>?, orders: [Expressible] = [], in writer: some DatabaseWriter
+    ) async throws -> Self? {
+        try await asyncRead(RecordDatabase(writer)) { db in
+            try findRow(number, filter: filter, orders: orders, in: db)
+        }
+    }
+
+    /// The async `findRow(_:filter:orders:)` with a non-optional condition.
+    public static func findRow(_ number: Int, filter: SQLExpression<Bool>, orders: [Expressible] = []) async throws
+        -> Self?
+    {
+        try await findRow(number, filter: SQLExpression<Bool?>(filter), orders: orders)
+    }
+
+    /// The async `findRow(_:filter:orders:)` in a read of `writer`, with a non-optional
+    /// condition.
+    public static func findRow(
+        _ number: Int, filter: SQLExpression<Bool>, orders: [Expressible] = [], in writer: some DatabaseWriter
+    ) async throws -> Self? {
+        try await findRow(number, filter: SQLExpression<Bool?>(filter), orders: orders, in: writer)
+    }
+
     /// The async ``count(_:)-(SQLExpression<Bool?>?)``.
     public static func count(_ filter: SQLExpression<Bool?>? = nil) async throws -> Int {
         try await asyncRead(resolvedDatabase()) { db in try count(in: db, filter: filter) }

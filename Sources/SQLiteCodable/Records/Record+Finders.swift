@@ -269,4 +269,52 @@ extension Record {
     {
         try reading(in: writer) { db in try findRow(number, orders: orders, in: db) }
     }
+
+    /// The record at 0-based position `number` among those `filter` selects, in `orders`
+    /// (SQLiteDB's `row(number:filter:order:)`), or nil past the end or for a negative number.
+    /// Values in the condition are bound, columns quoted, as everywhere in the typed tier.
+    ///
+    /// ```swift
+    /// let secondCheapWatch = try Item.findRow(1, filter: name == "iWatch", orders: [price.asc])
+    /// // SELECT * FROM "item" WHERE ("name" = ?) ORDER BY "price" ASC LIMIT 1 OFFSET 1
+    /// ```
+    public static func findRow(_ number: Int, filter: SQLExpression<Bool?>?, orders: [Expressible] = []) throws
+        -> Self?
+    {
+        try reading { db in try findRow(number, filter: filter, orders: orders, in: db) }
+    }
+
+    /// `findRow(_:filter:orders:)` with a non-optional condition.
+    public static func findRow(_ number: Int, filter: SQLExpression<Bool>, orders: [Expressible] = []) throws -> Self? {
+        try findRow(number, filter: SQLExpression<Bool?>(filter), orders: orders)
+    }
+
+    /// `findRow(_:filter:orders:)` on `db`.
+    public static func findRow(
+        _ number: Int, filter: SQLExpression<Bool?>?, orders: [Expressible] = [], in db: Connection
+    ) throws -> Self? {
+        guard number >= 0 else { return nil }
+        return try fetchAll(in: db, filter: filter, order: orders, limit: 1, offset: number).first
+    }
+
+    /// `findRow(_:filter:orders:)` on `db`, with a non-optional condition.
+    public static func findRow(
+        _ number: Int, filter: SQLExpression<Bool>, orders: [Expressible] = [], in db: Connection
+    ) throws -> Self? {
+        try findRow(number, filter: SQLExpression<Bool?>(filter), orders: orders, in: db)
+    }
+
+    /// `findRow(_:filter:orders:)` in a read of `writer`.
+    public static func findRow(
+        _ number: Int, filter: SQLExpression<Bool?>?, orders: [Expressible] = [], in writer: some DatabaseWriter
+    ) throws -> Self? {
+        try reading(in: writer) { db in try findRow(number, filter: filter, orders: orders, in: db) }
+    }
+
+    /// `findRow(_:filter:orders:)` in a read of `writer`, with a non-optional condition.
+    public static func findRow(
+        _ number: Int, filter: SQLExpression<Bool>, orders: [Expressible] = [], in writer: some DatabaseWriter
+    ) throws -> Self? {
+        try findRow(number, filter: SQLExpression<Bool?>(filter), orders: orders, in: writer)
+    }
 }

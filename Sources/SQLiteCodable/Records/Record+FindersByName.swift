@@ -175,6 +175,51 @@ extension Record {
         }
     }
 
+    /// The record at 0-based position `number` among those an SQL condition of your own
+    /// selects, in `orders` (column names, `true` ascending): SQLiteDB's
+    /// `row(number:filter:order:)` with its values bound and its columns quoted. Nil past the
+    /// end or for a negative number; an empty condition (`sqlWhere: ""`) selects every record.
+    ///
+    /// ```swift
+    /// let third = try Category.findRow(2, sqlWhere: "id > ?", parameters: [10], orders: ["name": true])
+    /// // SELECT * FROM "Categories" WHERE (id > ?) ORDER BY "name" ASC LIMIT 1 OFFSET 2
+    /// ```
+    ///
+    /// - Throws: ``RecordError/unknownColumn(type:table:column:)`` for an order naming no
+    ///   column.
+    public static func findRow(
+        _ number: Int, sqlWhere condition: String, parameters: [Binding?] = [],
+        orders: KeyValuePairs<String, Bool> = [:]
+    ) throws -> Self? {
+        try reading { db in
+            try findRow(number, sqlWhere: condition, parameters: parameters, orders: orders, in: db)
+        }
+    }
+
+    /// `findRow(_:sqlWhere:parameters:orders:)` on `db`.
+    public static func findRow(
+        _ number: Int, sqlWhere condition: String, parameters: [Binding?] = [],
+        orders: KeyValuePairs<String, Bool> = [:], in db: Connection
+    ) throws -> Self? {
+        guard number >= 0 else { return nil }
+        return try db.findRecords(
+            Self.self,
+            where: { columns in
+                condition.isEmpty ? ("", []) : try sqlCondition(condition, parameters, columns)
+            }, orders: orders, limit: 1, offset: number
+        ).first
+    }
+
+    /// `findRow(_:sqlWhere:parameters:orders:)` in a read of `writer`.
+    public static func findRow(
+        _ number: Int, sqlWhere condition: String, parameters: [Binding?] = [],
+        orders: KeyValuePairs<String, Bool> = [:], in writer: some DatabaseWriter
+    ) throws -> Self? {
+        try reading(in: writer) { db in
+            try findRow(number, sqlWhere: condition, parameters: parameters, orders: orders, in: db)
+        }
+    }
+
     /// An SQL condition in parentheses, with its parameters as the record stores values.
     static func sqlCondition(_ condition: String, _ parameters: [Binding?], _ columns: RecordColumns) throws -> (
         sql: String, values: [SQLValue]

@@ -72,6 +72,20 @@ public protocol Record: Codable {
     /// The indexes of the table, created with it (and by `Connection.syncTable(for:)`).
     /// Default: none.
     static var indexes: [RecordIndex] { get }
+
+    /// The ``Stored`` `NSNumber` properties kept as `REAL` (ActiveSQLite's `doubleTypes()`),
+    /// by property (coding key) name; every other stored `NSNumber` is an `INTEGER`. Names of
+    /// other properties are ignored. Default: none.
+    ///
+    /// ```swift
+    /// struct Product: Record {
+    ///     var id: Int64 = 0
+    ///     @Stored var price: NSNumber = 0      // REAL
+    ///     @Stored var stock: NSNumber = 0      // INTEGER
+    ///     static let doubleProperties = ["price"]
+    /// }
+    /// ```
+    static var doubleProperties: [String] { get }
 }
 
 extension Record {
@@ -105,6 +119,9 @@ extension Record {
     /// No indexes.
     public static var indexes: [RecordIndex] { [] }
 
+    /// None: every ``Stored`` `NSNumber` is an `INTEGER`.
+    public static var doubleProperties: [String] { [] }
+
     /// The record's table, for typed-tier queries: `Item.table.filter(price > 10)`.
     public static var table: Table { Table(tableName) }
 
@@ -130,17 +147,39 @@ public struct RecordKey: Sendable, Equatable {
     public var column: String
 
     /// Whether SQLite assigns the key (an `INTEGER PRIMARY KEY`): a record whose key is 0 or
-    /// nil is new, and inserting it assigns the new rowid.
+    /// nil (or ``newRecordMarker``) is new, and inserting it assigns the new rowid.
     public var isAutoIncrement: Bool
+
+    /// A key value that also means "not saved yet" for an auto-increment key, besides 0 and
+    /// nil: -1 for SQLiteDB's `SQLTable` models (`var id = -1`). Default: none.
+    public var newRecordMarker: Int64?
 
     /// An `INTEGER PRIMARY KEY` that SQLite assigns, in `column` (default `"id"`).
     public static func autoIncrement(_ column: String = "id") -> RecordKey {
-        RecordKey(column: column, isAutoIncrement: true)
+        RecordKey(column: column, isAutoIncrement: true, newRecordMarker: nil)
+    }
+
+    /// An `INTEGER PRIMARY KEY` that SQLite assigns, in `column`, for which `newRecordMarker`
+    /// (as well as 0 and nil) means "not saved yet": saving such a record inserts it and sets
+    /// its key to the new rowid. SQLiteDB's convention is -1:
+    ///
+    /// ```swift
+    /// struct Category: Record {
+    ///     static let primaryKey = RecordKey.autoIncrement("id", newRecordMarker: -1)
+    ///     var id = -1
+    ///     var name = ""
+    /// }
+    /// var category = Category(name: "Tools")
+    /// try category.save()        // INSERT; category.id is the new rowid
+    /// try category.save()        // UPDATE ... WHERE "id" = ?
+    /// ```
+    public static func autoIncrement(_ column: String = "id", newRecordMarker: Int64) -> RecordKey {
+        RecordKey(column: column, isAutoIncrement: true, newRecordMarker: newRecordMarker)
     }
 
     /// A key the record sets itself (a code, a UUID...), in `column`.
     public static func column(_ column: String) -> RecordKey {
-        RecordKey(column: column, isAutoIncrement: false)
+        RecordKey(column: column, isAutoIncrement: false, newRecordMarker: nil)
     }
 }
 

@@ -81,6 +81,90 @@ extension RecordDatabase {
         try await defaultOrThrow().transaction(body)
     }
 
+    /// Runs `body` on this database as `mode` says: `nil` (SkipSQL's `transaction(nil)`)
+    /// without a transaction, each statement committing on its own and
+    /// nothing rolled back when `body` throws; another mode in a transaction of that mode.
+    ///
+    /// ```swift
+    /// try database.transaction(nil) { db in
+    ///     try Item.insertBatch(items, in: db)   // the batch commits by itself
+    ///     var log = LogLine(text: "imported")
+    ///     try log.save()                        // joins this access, commits by itself
+    /// }
+    /// ```
+    ///
+    /// A queue or a pool runs it on its writer, held for the whole closure either way: without
+    /// a transaction as its `writeWithoutTransaction` (a transaction the closure leaves open is
+    /// rolled back and reported), `.immediate` as its `write`, `.deferred` and `.exclusive` in a
+    /// transaction of that mode begun on the writer. A connection runs it with its lock held:
+    /// without a transaction, or in a transaction of that mode (a savepoint inside an open
+    /// one). Inside another access of this database (record calls joining it), a closure
+    /// without a transaction runs as part of the open transaction, if any.
+    @discardableResult
+    public func transaction<T>(_ mode: Connection.TransactionMode?, _ body: (Connection) throws -> T) throws -> T {
+        if let db = activeConnection { return try Self.run(mode, on: db, body) }
+        switch storage {
+        case .connection(let db):
+            return try Self.run(mode, on: db, body)
+        case .writer(let object):
+            let writer = try Self.writer(object)
+            switch mode {
+            case .immediate: return try writer.write { db in try body(db) }
+            case nil: return try writer.writeWithoutTransaction { db in try body(db) }
+            case .some(let mode):
+                return try writer.writeWithoutTransaction { db in try db.inTransaction(mode) { try body(db) } }
+            }
+        }
+    }
+
+    /// The async `transaction(_:_:)` with a mode: a queue or a pool runs
+    /// `body` on its writer's own queue; a connection runs it on the calling task.
+    @discardableResult
+    public func transaction<T: Sendable>(
+        _ mode: Connection.TransactionMode?, _ body: @escaping @Sendable (Connection) throws -> T
+    ) async throws -> T {
+        switch storage {
+        case .connection(let db):
+            return try Self.run(mode, on: db, body)
+        case .writer(let object):
+            let writer = try Self.writer(object)
+            switch mode {
+            case .immediate: return try await writer.write(body)
+            case nil: return try await writer.writeWithoutTransaction(body)
+            case .some(let mode):
+                return try await writer.writeWithoutTransaction { db in try db.inTransaction(mode) { try body(db) } }
+            }
+        }
+    }
+
+    /// `transaction(_:_:)` with a mode on the default database:
+    /// `try RecordDatabase.transaction(nil) { db in ... }`.
+    ///
+    /// - Throws: ``RecordError/noDatabase(type:name:)`` when no default is set.
+    @discardableResult
+    public static func transaction<T>(_ mode: Connection.TransactionMode?, _ body: (Connection) throws -> T) throws
+        -> T
+    {
+        try defaultOrThrow().transaction(mode, body)
+    }
+
+    /// The async `transaction(_:_:)` with a mode on the default database.
+    @discardableResult
+    public static func transaction<T: Sendable>(
+        _ mode: Connection.TransactionMode?, _ body: @escaping @Sendable (Connection) throws -> T
+    ) async throws -> T {
+        try await defaultOrThrow().transaction(mode, body)
+    }
+
+    /// Runs `body` on `db` with its lock held: without a transaction for a `nil` mode, else in
+    /// a transaction of `mode` (a savepoint inside an open one).
+    private static func run<T>(_ mode: Connection.TransactionMode?, on db: Connection, _ body: (Connection) throws -> T)
+        throws -> T
+    {
+        guard let mode else { return try db.withLock { () throws -> T in try body(db) } }
+        return try db.inTransaction(mode) { try body(db) }
+    }
+
     /// Runs `body` with a connection of this database that can read (a queue's or a pool's
     /// `read`, in one snapshot), outside any record type's bookkeeping.
     ///

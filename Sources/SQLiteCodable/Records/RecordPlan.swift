@@ -51,7 +51,9 @@ final class RecordPlan {
         tableName = R.tableName
         quotedTable = SQLIdentifier.quote(tableName)
         primaryKey = R.primaryKey
-        options = R.codingOptions
+        var options = R.codingOptions
+        options.doubleKeys = Set(R.doubleProperties)
+        self.options = options
         naming = ColumnNaming(options: options, mapping: R.columnMapping)
         timestamps = R.timestamps
         tableIsReady = !R.createsTableOnFirstUse
@@ -224,9 +226,12 @@ final class RecordPlan {
         return index
     }
 
-    /// Whether a key value means "not inserted yet": NULL or 0 for an auto-increment key.
+    /// Whether a key value means "not inserted yet": NULL, 0 or the key's
+    /// ``RecordKey/newRecordMarker`` for an auto-increment key.
     func isNew(_ key: SQLValue) -> Bool {
         guard primaryKey.isAutoIncrement else { return false }
-        return key == .null || key == .integer(0)
+        if key == .null || key == .integer(0) { return true }
+        guard let marker = primaryKey.newRecordMarker else { return false }
+        return key == .integer(marker)
     }
 }

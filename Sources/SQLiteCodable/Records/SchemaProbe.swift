@@ -310,6 +310,16 @@ struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        if let stored = T.self as? any StoredColumn.Type, let value = try stored.placeholder as? T {
+            // An NSNumber or NSDate: its type from the options, nullable when optional.
+            let real = options.isDouble([key])
+            let declared = stored.declaredType(real: real, dateStrategy: options.dateStrategy)
+            let defaultValue: SQLValue =
+                stored.isOptional
+                ? .null : (declared == "INTEGER" ? .integer(0) : declared == "REAL" ? .real(0) : .text(""))
+            probe?.record(key.stringValue, declared, notNull: !stored.isOptional, defaultValue: defaultValue)
+            return value
+        }
         let (declared, stored, value) = try SchemaProbe.describe(type, options: options)
         probe?.record(key.stringValue, declared, notNull: true, defaultValue: stored)
         return value

@@ -59,6 +59,32 @@ extension Connection {
             rollback: ["ROLLBACK TRANSACTION"], block: block)
     }
 
+    /// SkipSQL's `transaction(nil)`: with a `nil` mode, `block` runs without a transaction,
+    /// with the connection locked for the whole block (other threads wait, as for a
+    /// transaction). Each statement in it commits on its own (SQLite's autocommit mode), and
+    /// nothing is undone when it throws: what ran before the error stays. Inside an open
+    /// transaction it runs as part of that one. Any other mode is `transaction(_:block:)`'s.
+    ///
+    /// ```swift
+    /// try db.transaction(nil) {
+    ///     try db.run("INSERT INTO log (line) VALUES (?)", "one")   // committed at once
+    ///     try db.run("INSERT INTO log (line) VALUES (?)", "two")   // committed at once
+    /// }
+    /// ```
+    public func transaction(_ mode: TransactionMode?, block: () throws -> Void) throws {
+        guard let mode else { return try connection.lock.withLock { try block() } }
+        try transaction(mode, block: block)
+    }
+
+    /// SkipSQL's `transaction(nil)` returning the block's value.
+    @_disfavoredOverload
+    @discardableResult
+    public func transaction<T>(_ mode: TransactionMode?, block: () throws -> T) throws -> T {
+        guard let mode else { return try connection.lock.withLock { try block() } }
+        let value: T = try transaction(mode, block: block)
+        return value
+    }
+
     /// Runs `block` inside a savepoint, which nests: released when the block returns, rolled
     /// back (and released) when it throws.
     ///

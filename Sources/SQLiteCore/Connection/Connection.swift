@@ -15,7 +15,7 @@
 /// ```
 ///
 /// A connection may be shared between threads: every call holds the connection's re-entrant
-/// lock, and a ``transaction(_:block:)->()`` holds it for the whole block, so other threads wait
+/// lock, and a `transaction(_:block:)` holds it for the whole block, so other threads wait
 /// for the transaction to end. The database closes when the connection and all statements
 /// prepared from it are gone.
 public final class Connection: @unchecked Sendable {

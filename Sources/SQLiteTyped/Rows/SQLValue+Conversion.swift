@@ -3,6 +3,7 @@ extension SQLValue {
     /// The value as `D`, nil when it does not fit (`NULL` is handled by the caller).
     @inlinable
     func converted<D: Binding>(to type: D.Type) -> D? {
+        if D.self == SQLValue.self { return same(self, D.self) }
         switch self {
         case .null:
             return nil

@@ -3,9 +3,11 @@
 enum StoredValue {
     /// Whether a column of storage class `storage` can be read as `D` without losing meaning:
     /// integers from INTEGER, reals from INTEGER or REAL, text from anything but a blob,
-    /// blobs from BLOB or TEXT.
+    /// blobs from BLOB or TEXT, an ``SQLValue`` from anything.
     @inlinable
     static func accepts<D: Binding>(_ type: D.Type, _ storage: Int32) -> Bool {
+        // An `SQLValue` holds any storage class: its value type decides what it accepts.
+        if D.self == SQLValue.self { return true }
         if D.self == Double.self { return storage == SQLITE_FLOAT || storage == SQLITE_INTEGER }
         if D.self == String.self { return storage != SQLITE_BLOB }
         if D.self == Blob.self { return storage == SQLITE_BLOB || storage == SQLITE_TEXT }
@@ -15,6 +17,7 @@ enum StoredValue {
     /// A stored value (`Int64`, `Double`, `String` or `Blob`) as `D`, nil when it does not fit.
     static func convert<D: Binding>(_ value: Binding, to type: D.Type) -> D? {
         if let same = value as? D { return same }
+        if D.self == SQLValue.self { return (try? SQLValue(value)) as? D }
         switch value {
         case let integer as Int64:
             if D.self == Int.self { return Int(exactly: integer) as? D }

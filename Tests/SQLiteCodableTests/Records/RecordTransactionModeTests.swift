@@ -1,0 +1,114 @@
+import Foundation
+import SQLiteCodable
+import Testing
+
+/// SkipSQL's `transaction(nil)` on a record database: no transaction, on the writer.
+@Suite("Records: RecordDatabase.transaction(nil) runs without a transaction, on the writer")
+struct RecordTransactionModeTests {
+    struct Note: Record {
+        static let createsTableOnFirstUse = true
+        var id: Int64 = 0
+        var text: String
+    }
+
+    struct Stop: Error, Equatable {}
+
+    func prepare(_ database: RecordDatabase) throws {
+        _ = try database.write { db in try Note.syncTable(in: db) }
+    }
+
+    func notes(_ database: RecordDatabase) throws -> [String] {
+        try database.read { db in try Note.findAll(in: db).map(\.text) }
+    }
+
+    @Test(
+        "a throw keeps what ran before it; each statement committed on its own", arguments: RecordDatabaseKind.allCases)
+    func throwKeepsEarlierWrites(kind: RecordDatabaseKind) throws {
+        let (database, close) = try kind.make()
+        defer { close() }
+        try prepare(database)
+        #expect(throws: Stop()) {
+            try database.transaction(nil) { db in
+                #expect(!db.isInTransaction)
+                var first = Note(text: "one")
+                try first.save(in: db)
+                try Note.insertBatch([Note(text: "two"), Note(text: "three")], in: db)  // its own transaction
+                throw Stop()
+            }
+        }
+        #expect(try notes(database) == ["one", "two", "three"])
+    }
+
+    @Test("on a queue or pool the closure has the writer, which writes", arguments: RecordDatabaseKind.allCases)
+    func holdsTheWriter(kind: RecordDatabaseKind) throws {
+        let (database, close) = try kind.make()
+        defer { close() }
+        try prepare(database)
+        let written = try database.transaction(nil) { db -> Int64 in
+            try db.run(#"INSERT INTO "note" ("text") VALUES (?)"#, "written")
+            #expect((try db.scalar("PRAGMA query_only") as? Int64) == 0)
+            return db.lastInsertRowid
+        }
+        #expect(written == 1)
+        #expect(try notes(database) == ["written"])
+    }
+
+    @Test(
+        "nested inside a real transaction it runs as part of it, and the outer rollback undoes it",
+        arguments: RecordDatabaseKind.allCases)
+    func nested(kind: RecordDatabaseKind) throws {
+        let (database, close) = try kind.make()
+        defer { close() }
+        try prepare(database)
+        #expect(throws: Stop()) {
+            try database.transaction { db in
+                try database.transaction(nil) { inner in
+                    #expect(inner === db)
+                    #expect(inner.isInTransaction)
+                    var note = Note(text: "undone")
+                    try note.save(in: inner)
+                }
+                throw Stop()
+            }
+        }
+        #expect(try notes(database).isEmpty)
+    }
+
+    @Test(
+        "other modes run in a transaction of that mode, rolled back on a throw",
+        arguments: [Connection.TransactionMode.deferred, .immediate, .exclusive])
+    func otherModes(mode: Connection.TransactionMode) throws {
+        for kind in RecordDatabaseKind.allCases {
+            let (database, close) = try kind.make()
+            defer { close() }
+            try prepare(database)
+            #expect(throws: Stop()) {
+                try database.transaction(mode) { db in
+                    #expect(db.isInTransaction)
+                    var note = Note(text: "undone")
+                    try note.save(in: db)
+                    throw Stop()
+                }
+            }
+            try database.transaction(mode) { db in
+                var note = Note(text: "kept")
+                try note.save(in: db)
+            }
+            #expect(try notes(database) == ["kept"])
+        }
+    }
+
+    @Test("the async form runs without a transaction too", arguments: RecordDatabaseKind.allCases)
+    func asyncForm(kind: RecordDatabaseKind) async throws {
+        let (database, close) = try kind.make()
+        defer { close() }
+        try prepare(database)
+        await #expect(throws: Stop.self) {
+            try await database.transaction(nil) { @Sendable db in
+                try db.run(#"INSERT INTO "note" ("text") VALUES (?)"#, "async")
+                throw Stop()
+            }
+        }
+        #expect(try notes(database) == ["async"])
+    }
+}
