@@ -30,11 +30,13 @@ struct ItemRecord: Record {
     var sum: Int64 { i0 &+ i1 &+ i2 &+ i3 &+ i4 &+ i5 &+ i6 &+ i7 &+ i8 &+ i9 }
 }
 
-/// Rows into and out of Codable values: `fetch-record`, `insert-record` and record lookups.
+/// Rows into and out of Codable values: `fetch-record`, `decode-row`, `insert-record` and record
+/// lookups.
 enum CodableWorkloads {
     static func all(_ options: Options) throws -> [Benchmark] {
         let codable = try options.connection("codable")
         let record = try options.connection("record")
+        let decoding = try options.connection("decode-row")
         return [
             Benchmark(
                 workload: "insert-record", tier: "codable",
@@ -53,6 +55,10 @@ enum CodableWorkloads {
                 prepare: { try RawCWorkloads.ensureRows(record.handle, options.fetchRows) },
                 run: { try ItemRecord.fetchAll(in: record).reduce(0) { $0 &+ $1.sum } }),
             Benchmark(
+                workload: "decode-row", tier: "codable",
+                prepare: { try RawCWorkloads.ensureRows(decoding.handle, options.fetchRows) },
+                run: { try decodeRows(decoding) }),
+            Benchmark(
                 workload: "point-lookup", tier: "record",
                 prepare: { try RawCWorkloads.ensureRows(record.handle, options.fetchRows) },
                 run: { try lookup(record, lookups: options.lookups, rows: options.fetchRows) }),
@@ -66,6 +72,16 @@ enum CodableWorkloads {
             for row in 0..<rows { try db.run(items.insert(ItemRow(row: row))) }
         }
         return db.lastInsertRowid
+    }
+
+    /// SQLite.swift's idiom: iterate a typed query and `row.decode()` each row.
+    static func decodeRows(_ db: Connection) throws -> Int64 {
+        var sum: Int64 = 0
+        for row in try db.prepare(Table("item")) {
+            let item: ItemRow = try row.decode()
+            sum &+= item.sum
+        }
+        return sum
     }
 
     static func insertRecords(_ db: Connection, rows: Int) throws -> Int64 {

@@ -28,6 +28,10 @@ enum RawCWorkloads {
                 prepare: { try ensureRows(db, options.fetchRows) },
                 run: { try fetchStructs(db) }),
             Benchmark(
+                workload: "decode-row", tier: tier,
+                prepare: { try ensureRows(db, options.fetchRows) },
+                run: { try fetchStructs(db) }),
+            Benchmark(
                 workload: "point-lookup", tier: tier,
                 prepare: { try ensureRows(db, options.fetchRows) },
                 run: { try lookup(db, lookups: options.lookups, rows: options.fetchRows) }),
