@@ -108,12 +108,8 @@ extension RecordDatabase {
             return try Self.run(mode, on: db, body)
         case .writer(let object):
             let writer = try Self.writer(object)
-            switch mode {
-            case .immediate: return try writer.write { db in try body(db) }
-            case nil: return try writer.writeWithoutTransaction { db in try body(db) }
-            case .some(let mode):
-                return try writer.writeWithoutTransaction { db in try db.inTransaction(mode) { try body(db) } }
-            }
+            if mode == .immediate { return try writer.write { db in try body(db) } }
+            return try writer.writeWithoutTransaction { db in try Self.run(mode, on: db, body) }
         }
     }
 
@@ -128,12 +124,8 @@ extension RecordDatabase {
             return try Self.run(mode, on: db, body)
         case .writer(let object):
             let writer = try Self.writer(object)
-            switch mode {
-            case .immediate: return try await writer.write(body)
-            case nil: return try await writer.writeWithoutTransaction(body)
-            case .some(let mode):
-                return try await writer.writeWithoutTransaction { db in try db.inTransaction(mode) { try body(db) } }
-            }
+            if mode == .immediate { return try await writer.write(body) }
+            return try await writer.writeWithoutTransaction { db in try Self.run(mode, on: db, body) }
         }
     }
 

@@ -310,14 +310,16 @@ struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        if let stored = T.self as? any StoredColumn.Type, let value = try stored.placeholder as? T {
-            // An NSNumber or NSDate: its type from the options, nullable when optional.
+        if let stored = T.self as? any StoredColumn.Type, case let placeholder = try stored.placeholder,
+            let value = placeholder as? T
+        {
+            // An NSNumber or NSDate: its type from the options, nullable when optional; the
+            // default is the placeholder as stored (0, the 1970 epoch, or NULL).
             let real = options.isDouble([key])
-            let declared = stored.declaredType(real: real, dateStrategy: options.dateStrategy)
-            let defaultValue: SQLValue =
-                stored.isOptional
-                ? .null : (declared == "INTEGER" ? .integer(0) : declared == "REAL" ? .real(0) : .text(""))
-            probe?.record(key.stringValue, declared, notNull: !stored.isOptional, defaultValue: defaultValue)
+            let defaultValue = try placeholder.columnValue(real: real, dateStrategy: options.dateStrategy)
+            probe?.record(
+                key.stringValue, stored.declaredType(real: real, dateStrategy: options.dateStrategy),
+                notNull: !stored.isOptional, defaultValue: defaultValue)
             return value
         }
         let (declared, stored, value) = try SchemaProbe.describe(type, options: options)
