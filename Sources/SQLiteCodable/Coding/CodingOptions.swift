@@ -47,6 +47,13 @@ public struct CodingOptions: Sendable {
         return doubleKeys.contains(key.stringValue)
     }
 
+    /// Whether rows decode with these options as with the defaults (keys as written, ISO-8601
+    /// dates, no `REAL` numbers): a decoder made with them can be kept and shared.
+    var decodesAsDefaults: Bool {
+        guard case .useDefaultKeys = keyDecodingStrategy else { return false }
+        return dateStrategy == .iso8601Text && doubleKeys.isEmpty
+    }
+
     /// Snake-case columns both ways: `createdAt` is stored in `"created_at"`.
     public static var snakeCase: CodingOptions {
         CodingOptions(keyEncodingStrategy: .convertToSnakeCase, keyDecodingStrategy: .convertFromSnakeCase)

@@ -20,38 +20,6 @@ final class ColumnIndexMap: Sendable {
         }
         self.indices = indices
     }
-
-    /// The maps of recently decoded `Row`s, by their column names, so decoding rows of the
-    /// typed tier does not build a map per row. Comparing the names is cheap: a statement's
-    /// rows share one names array.
-    private static let recent = RecentMaps()
-
-    static func forColumns(_ names: [String]) -> ColumnIndexMap {
-        recent.map(for: names)
-    }
-}
-
-/// A small most-recently-used list of maps, shared by all threads.
-private final class RecentMaps: @unchecked Sendable {
-    private let lock = NSLock()
-    private var maps: [ColumnIndexMap] = []
-
-    func map(for names: [String]) -> ColumnIndexMap {
-        lock.lock()
-        defer { lock.unlock() }
-        if let found = maps.firstIndex(where: { $0.names == names }) {
-            let map = maps[found]
-            if found > 0 {
-                maps.remove(at: found)
-                maps.insert(map, at: 0)
-            }
-            return map
-        }
-        let map = ColumnIndexMap(names: names)
-        maps.insert(map, at: 0)
-        if maps.count > 16 { maps.removeLast() }
-        return map
-    }
 }
 
 /// Finds the column of each coding key through a ``ColumnIndexMap`` for one type and key

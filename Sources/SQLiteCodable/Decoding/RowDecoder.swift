@@ -12,7 +12,8 @@ final class RowDecoder {
     let reader: ColumnReader
     let lookup: KeyLookup
     let options: CodingOptions
-    let rowType: String
+    /// The type decoded, named in errors; nil for rows decoded by hand.
+    private let decodedType: Any.Type?
     let userInfo: [CodingUserInfoKey: Any]
 
     /// The live statement whose rows are decoded; nil for copied values.
@@ -41,13 +42,13 @@ final class RowDecoder {
     @exclusivity(unchecked) private var keptContainer = KeptContainer()
 
     init(
-        reader: ColumnReader, lookup: KeyLookup, options: CodingOptions, rowType: String,
+        reader: ColumnReader, lookup: KeyLookup, options: CodingOptions, rowType: Any.Type?,
         userInfo: [CodingUserInfoKey: Any] = [:]
     ) {
         self.reader = reader
         self.lookup = lookup
         self.options = options
-        self.rowType = rowType
+        decodedType = rowType
         self.userInfo = userInfo
         handle = reader.handle
         base = lookup.map.base
@@ -55,6 +56,11 @@ final class RowDecoder {
         slots = lookup.slots
         slotLimit = lookup.slotLimit
         if handle != nil { ticket = RowTickets.take(for: self) }
+    }
+
+    /// The name of the type decoded, for error messages (`row` for rows decoded by hand).
+    var rowType: String {
+        decodedType.map { "\($0)" } ?? "row"
     }
 
     deinit {

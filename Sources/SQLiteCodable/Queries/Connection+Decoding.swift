@@ -39,7 +39,7 @@ extension Connection {
             return try decodeRows(T.self, statement) { state in
                 state.decoder(
                     for: T.self, statement: statement, naming: ColumnNaming(options: options), options: options,
-                    userInfo: userInfo, cached: false)
+                    userInfo: userInfo, record: false)
             }
         }
     }
@@ -68,7 +68,7 @@ extension Connection {
             // After the step, which re-prepares a statement whose schema changed.
             let decoder = StatementState.of(statement).decoder(
                 for: T.self, statement: statement, naming: ColumnNaming(options: options), options: options,
-                userInfo: userInfo, cached: false)
+                userInfo: userInfo, record: false)
             return try decoder.decodeRow(T.self)
         }
     }

@@ -4,16 +4,26 @@ extension Row {
     /// Decodes the row as `V`, one property per column (SQLite.swift's `row.decode()`):
     ///
     /// ```swift
-    /// let loadedUsers: [User] = try db.prepare(users).map { row in try row.decode() }
+    /// for row in try db.prepare(users) {
+    ///     let user: User = try row.decode()
+    /// }
     /// ```
     ///
     /// Each key reads the column of the same name (through the options' key strategy);
     /// nested values are read from JSON text. Errors are `DecodingError`s naming the column and
-    /// the type. For many rows, `Connection.fetchAll(_:_:options:userInfo:)` is faster.
+    /// the type. A row decoded while it is current reads its statement in place, with the
+    /// decoder its statement keeps for `V` (with the default options and no `userInfo`, set up
+    /// once per run); a row kept after the statement moved on decodes its copied values.
     public func decode<V: Decodable>(
         userInfo: [CodingUserInfoKey: Any] = [:], options: CodingOptions = CodingOptions()
     ) throws -> V {
-        try makeDecoder(rowType: "\(V.self)", userInfo: userInfo, options: options).decodeRow(V.self)
+        if let statement = liveStatement {
+            let decoder = StatementState.of(statement).decoder(
+                for: V.self, statement: statement, naming: ColumnNaming(options: options), options: options,
+                userInfo: userInfo, record: false)
+            return try decoder.decodeRow(V.self)
+        }
+        return try copiedRowDecoder(rowType: V.self, userInfo: userInfo, options: options).decodeRow(V.self)
     }
 
     /// Decodes the row as `type`: `let user = try row.decode(User.self)`.
@@ -34,16 +44,23 @@ extension Row {
     public func decoder(userInfo: [CodingUserInfoKey: Any] = [:], options: CodingOptions = CodingOptions())
         -> any Decoder
     {
-        CopiedRowDecoder(decoder: makeDecoder(rowType: "row", userInfo: userInfo, options: options))
+        CopiedRowDecoder(decoder: copiedRowDecoder(rowType: nil, userInfo: userInfo, options: options))
     }
 
-    private func makeDecoder(rowType: String, userInfo: [CodingUserInfoKey: Any], options: CodingOptions)
+    /// A decoder reading the row through the row itself, its columns found through the map the
+    /// rows of its run share (kept with them, see ``Row/runAttachment``).
+    private func copiedRowDecoder(rowType: Any.Type?, userInfo: [CodingUserInfoKey: Any], options: CodingOptions)
         -> RowDecoder
     {
-        let map = ColumnIndexMap.forColumns(columnNames)
+        let map: ColumnIndexMap
+        if let kept = runAttachment as? ColumnIndexMap {
+            map = kept
+        } else {
+            map = ColumnIndexMap(names: columnNames)
+            runAttachment = map
+        }
         return RowDecoder(
-            reader: ColumnReader(source: .row(self)),
-            lookup: KeyLookup(map: map, naming: ColumnNaming(options: options)),
+            reader: ColumnReader(source: .row(self)), lookup: KeyLookup(map: map, naming: ColumnNaming(options: options)),
             options: options, rowType: rowType, userInfo: userInfo)
     }
 }

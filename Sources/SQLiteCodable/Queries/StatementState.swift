@@ -22,11 +22,13 @@ final class StatementState {
     /// The decoder asked for last, found without hashing when a statement serves one type.
     private var lastDecoder: (key: DecoderKey, decoder: RowDecoder)?
 
-    /// A decoder's type and columns (`count` -1 for all of them).
+    /// A decoder's type and columns (`count` -1 for all of them), and whether it decodes a
+    /// record (with the record's options) or with the default options.
     struct DecoderKey: Hashable {
         let type: ObjectIdentifier
         let base: Int
         let count: Int
+        let isRecord: Bool
     }
 
     private init(columnsGeneration: Int) {
@@ -66,13 +68,17 @@ final class StatementState {
         return map
     }
 
-    /// A decoder for `type` over `range`, kept for the next run when `cached` (records, whose
-    /// options never change), else made fresh.
+    /// A decoder for `type` over `range`: kept for the next run and row when `record` (a
+    /// record's options never change) or when `options` decode as the defaults with no
+    /// `userInfo` (so ``Row/decode(userInfo:options:)`` over a typed query sets up once per
+    /// run, not once per row); else made fresh.
     func decoder<T>(
         for type: T.Type, statement: Statement, range: Range<Int>? = nil, naming: ColumnNaming, options: CodingOptions,
-        userInfo: [CodingUserInfoKey: Any], cached: Bool
+        userInfo: [CodingUserInfoKey: Any], record: Bool
     ) -> RowDecoder {
-        let key = DecoderKey(type: ObjectIdentifier(type), base: range?.lowerBound ?? 0, count: range?.count ?? -1)
+        let key = DecoderKey(
+            type: ObjectIdentifier(type), base: range?.lowerBound ?? 0, count: range?.count ?? -1, isRecord: record)
+        let cached = record || (userInfo.isEmpty && options.decodesAsDefaults && naming.mapping.isEmpty)
         if cached, let last = lastDecoder, last.key == key { return last.decoder }
         if cached, let decoder = decoders[key] {
             lastDecoder = (key, decoder)
@@ -81,7 +87,7 @@ final class StatementState {
         let lookup = KeyLookup(map: map(for: statement, range: range), naming: naming)
         let decoder = RowDecoder(
             reader: ColumnReader(source: .statement(statement.handle)), lookup: lookup, options: options,
-            rowType: "\(T.self)", userInfo: userInfo)
+            rowType: T.self, userInfo: userInfo)
         if cached {
             decoders[key] = decoder
             lastDecoder = (key, decoder)

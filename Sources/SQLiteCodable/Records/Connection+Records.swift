@@ -256,7 +256,7 @@ extension Connection {
                 return try decodeRows(R.self, statement, limit: first ? 1 : .max) { state in
                     state.decoder(
                         for: R.self, statement: statement, naming: plan.naming, options: plan.options, userInfo: [:],
-                        cached: true)
+                        record: true)
                 }
             }
         }

@@ -69,7 +69,7 @@ extension Connection {
                     start = range.upperBound
                     let decoder = state.decoder(
                         for: T.self, statement: statement, range: range, naming: plan.naming, options: plan.options,
-                        userInfo: [:], cached: true)
+                        userInfo: [:], record: true)
                     let map = decoder.lookup.map
                     let presence =
                         map.indices[plan.primaryKey.column].map { [Int32($0)] }

@@ -169,7 +169,7 @@ final class RecordPlan {
     func decode<R: Record>(_ type: R.Type, columns: [String], values: [SQLValue]) throws -> R {
         let decoder = RowDecoder(
             reader: ColumnReader(source: .values(values)),
-            lookup: KeyLookup(map: ColumnIndexMap(names: columns), naming: naming), options: options, rowType: rowType)
+            lookup: KeyLookup(map: ColumnIndexMap(names: columns), naming: naming), options: options, rowType: R.self)
         return try decoder.decodeRow(R.self)
     }
 
@@ -211,7 +211,7 @@ final class RecordPlan {
     private func makeLookupDecoder<R: Record>(_ type: R.Type, for statement: Statement) -> RowDecoder {
         let state = StatementState.of(statement)
         let decoder = state.decoder(
-            for: R.self, statement: statement, naming: naming, options: options, userInfo: [:], cached: true)
+            for: R.self, statement: statement, naming: naming, options: options, userInfo: [:], record: true)
         lookupDecoder = (decoder, statement, state.columnsGeneration)
         return decoder
     }

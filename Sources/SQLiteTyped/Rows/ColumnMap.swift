@@ -76,6 +76,11 @@ final class ColumnMap {
     @exclusivity(unchecked)
     var position = 0
 
+    /// What a higher tier keeps for the rows of this run (``Row/runAttachment``); touched as
+    /// ``recent`` is.
+    @exclusivity(unchecked)
+    var attachment: AnyObject?
+
     /// The source of the row `pluck` copied last, reused for the next one once no row refers
     /// to it (saving two allocations a lookup). Touched only while the statement is checked
     /// out; a row holding it keeps it from being reused.

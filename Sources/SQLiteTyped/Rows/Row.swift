@@ -249,3 +249,24 @@ public struct Row {
         throw ColumnTypeMismatch(name: template, expected: "\(V.self)", found: "\(Swift.type(of: value))")
     }
 }
+
+extension Row {
+    /// The statement whose current row this row is, while the row is read in place from it; nil
+    /// once its values were copied (the statement moved on).
+    package var liveStatement: Statement? {
+        source.isCopied ? nil : source.statement
+    }
+
+    /// Column `index` of a row whose values were copied, as stored; nil while the row is read in
+    /// place, or past the last column.
+    package func copiedValue(at index: Int) -> SQLValue? {
+        source.isCopied ? source.cell(at: index) : nil
+    }
+
+    /// What a higher tier keeps for the rows of one run of a statement (the Codable tier's
+    /// column lookup), shared by them as the column map is.
+    package var runAttachment: AnyObject? {
+        get { map.attachment }
+        nonmutating set { map.attachment = newValue }
+    }
+}
