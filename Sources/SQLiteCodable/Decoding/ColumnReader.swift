@@ -43,7 +43,9 @@ struct ColumnReader {
             default: return .null
             }
         case .row(let row):
-            if let statement = row.liveStatement { return ColumnReader(source: .statement(statement.handle)).value(at: index) }
+            if let statement = row.liveStatement {
+                return ColumnReader(source: .statement(statement.handle)).value(at: index)
+            }
             return row.copiedValue(at: index) ?? .null
         case .values(let values):
             return index < values.count ? values[index] : .null

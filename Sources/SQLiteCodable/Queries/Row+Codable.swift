@@ -60,7 +60,8 @@ extension Row {
             runAttachment = map
         }
         return RowDecoder(
-            reader: ColumnReader(source: .row(self)), lookup: KeyLookup(map: map, naming: ColumnNaming(options: options)),
+            reader: ColumnReader(source: .row(self)),
+            lookup: KeyLookup(map: map, naming: ColumnNaming(options: options)),
             options: options, rowType: rowType, userInfo: userInfo)
     }
 }
