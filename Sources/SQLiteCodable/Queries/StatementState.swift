@@ -1,18 +1,12 @@
 import Foundation
 
-/// What this tier keeps with a cached prepared statement (in its `tierStore`): the column
-/// maps, and the decoders of record types, so a statement run again decodes with no setup at
-/// all. Touched only while the statement is checked out of the cache, with the connection's
-/// lock held; dropped when the cache evicts the statement.
-///
-/// Everything here is for the statement's columns of one ``Statement/columnsGeneration``:
-/// ``of(_:)``, called after the first step of each run, empties the state when SQLite
-/// re-prepared the statement with other columns (a schema change), so that the run builds its
-/// maps and decoders anew. This is the one place where the tier notices such a change (a
-/// ``RecordPlan``'s lookup keeps the generation of its decoder too).
+/// What this tier keeps with a prepared statement (its place in the statement's tier store):
+/// the column maps, and the decoders kept for the next run (records', and those with the
+/// default options), so a statement run again decodes with no setup at all. Touched only while
+/// the statement is checked out, with the connection's lock held, or by the code iterating it.
+/// It describes one generation of the statement's columns: Core empties the store when SQLite
+/// re-prepares the statement with other columns, and the next run makes a new state.
 final class StatementState {
-    /// The statement's columns generation the maps and decoders are for.
-    private(set) var columnsGeneration: Int
     private var maps: [(range: Range<Int>, map: ColumnIndexMap)] = []
     private var decoders: [DecoderKey: RowDecoder] = [:]
     /// How many rows the statement's last ``Connection/decodeRows(_:_:limit:decoder:)`` decoded: the
@@ -31,30 +25,13 @@ final class StatementState {
         let isRecord: Bool
     }
 
-    private init(columnsGeneration: Int) {
-        self.columnsGeneration = columnsGeneration
-    }
-
-    /// The state of `statement` for its current columns: made on first use, emptied when the
-    /// statement's columns changed since. Call it after the first step of a run, in which
-    /// SQLite re-prepares a statement whose schema changed.
+    /// The state of `statement` for its current columns, made on first use. Call it after the
+    /// first step of a run, in which SQLite re-prepares a statement whose schema changed.
     static func of(_ statement: Statement) -> StatementState {
-        let generation = statement.columnsGeneration
-        if let state = statement.tierStore.codable as? StatementState {
-            if state.columnsGeneration != generation { state.reset(to: generation) }
-            return state
-        }
-        let state = StatementState(columnsGeneration: generation)
-        statement.tierStore.codable = state
+        if let state = statement.tierObject(.codable) as? StatementState { return state }
+        let state = StatementState()
+        statement.setTierObject(state, for: .codable)
         return state
-    }
-
-    /// Forgets the maps and decoders, made for columns the statement no longer has.
-    private func reset(to generation: Int) {
-        columnsGeneration = generation
-        decoders = [:]
-        lastDecoder = nil
-        maps = []
     }
 
     /// The map of columns `range` (all columns when nil).

@@ -13,9 +13,9 @@ final class CodableStore {
     /// The store of `db`, made on first use. Call with the connection locked.
     @inline(__always)
     static func of(_ db: Connection) -> CodableStore {
-        if let store = db.tierStore.codable as? CodableStore { return store }
+        if let store = db.tierObject(.codable) as? CodableStore { return store }
         let store = CodableStore()
-        db.tierStore.codable = store
+        db.setTierObject(store, for: .codable)
         return store
     }
 

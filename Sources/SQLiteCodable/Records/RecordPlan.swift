@@ -212,7 +212,7 @@ final class RecordPlan {
         let state = StatementState.of(statement)
         let decoder = state.decoder(
             for: R.self, statement: statement, naming: naming, options: options, userInfo: [:], record: true)
-        lookupDecoder = (decoder, statement, state.columnsGeneration)
+        lookupDecoder = (decoder, statement, statement.columnsGeneration)
         return decoder
     }
 

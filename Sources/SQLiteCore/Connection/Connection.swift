@@ -167,8 +167,7 @@ public final class Connection: @unchecked Sendable {
         // Finalize what the connection holds itself: its statement cache, and what the tiers
         // keep with it (their prepared statements among it), all rebuilt on demand should the
         // connection stay open. Statements checked out now are the callers'.
-        tierStore = TierStore()
-        statementCache.removeAll()
+        dropCaches()
         if refusingOpenStatements, let refusal = openStatementsError() { throw refusal }
         statementCache.close()
         // Release the locks of an open transaction now: statements held elsewhere (a pool's

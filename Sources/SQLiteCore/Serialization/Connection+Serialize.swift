@@ -92,9 +92,6 @@ extension Connection {
         _ = swift_sqlite_db_config_switch(handle, SQLITE_DBCONFIG_TRIGGER_EQP, -1, &current)
         _ = swift_sqlite_db_config_switch(handle, SQLITE_DBCONFIG_TRIGGER_EQP, current == 0 ? 1 : 0, nil)
         _ = swift_sqlite_db_config_switch(handle, SQLITE_DBCONFIG_TRIGGER_EQP, current, nil)
-        // What the tiers keep per statement is checked against SQLite's re-prepare count, which
-        // the re-prepare bumps; their connection-wide state goes with the statement cache.
-        statementCache.removeAll()
-        tierStore = TierStore()
+        dropCaches()
     }
 }

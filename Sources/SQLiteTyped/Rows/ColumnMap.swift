@@ -8,8 +8,9 @@
 /// either.
 ///
 /// A map is for the statement's columns of one ``Statement/columnsGeneration``: when SQLite
-/// re-prepares the statement with other columns (after a schema change), the next run builds
-/// a new map (see `Connection.columnMap`). Rows made with the old one keep it.
+/// re-prepares the statement with other columns (after a schema change), Core empties the
+/// statement's tier store and the next run builds a new map (see `Connection.columnMap`). Rows
+/// made with the old one keep it.
 ///
 /// Keys are expression templates: `"id"`, `"users"."id"`, `count(*)`. An unqualified name that
 /// several joined tables share is ambiguous and reported with its candidates.
@@ -23,8 +24,6 @@ final class ColumnMap {
     let names: [String]
     /// The statement's column names the map was built from, in order.
     let columnNames: [String]
-    /// The statement's ``Statement/columnsGeneration`` when the map was built.
-    let columnsGeneration: Int
 
     /// For a map that split a joined `SELECT *` by the column counts of its tables: the
     /// statement's re-prepare count when it did. A change to one of the tables re-prepares the
@@ -33,8 +32,9 @@ final class ColumnMap {
     let probedAtReprepare: Int32?
 
     /// Whether the map still describes `statement`'s columns as its current run left them.
+    /// (The statement's tier store keeps it for one generation of the columns; a map that
+    /// probed table column counts also goes stale on any re-prepare.)
     func isCurrent(for statement: Statement) -> Bool {
-        guard columnsGeneration == statement.columnsGeneration else { return false }
         guard let probedAtReprepare else { return true }
         return probedAtReprepare == sqlite3_stmt_status(statement.handle, SQLITE_STMTSTATUS_REPREPARE, 0)
     }
@@ -101,13 +101,12 @@ final class ColumnMap {
 
     init(
         exact: [String: Int], ambiguous: [String: [String]], names: [String], columnNames: [String],
-        columnsGeneration: Int, probedAtReprepare: Int32? = nil
+        probedAtReprepare: Int32? = nil
     ) {
         self.exact = exact
         self.ambiguous = ambiguous
         self.names = names
         self.columnNames = columnNames
-        self.columnsGeneration = columnsGeneration
         self.probedAtReprepare = probedAtReprepare
         var keyBits: [RecentLookup] = []
         if RecentLookup.isSupported, names.count <= 64 {
@@ -199,7 +198,6 @@ final class ColumnMap {
     static func build(
         clauses: QueryClauses, statement: Statement, probe probeTable: (String) -> Int?
     ) -> ColumnMap {
-        let generation = statement.columnsGeneration
         let columnNames = statement.columnNames
         var probed = false
         func probe(_ table: String) -> Int? {
@@ -268,20 +266,19 @@ final class ColumnMap {
             }
         }
         return ColumnMap(
-            exact: exact, ambiguous: ambiguous, names: names, columnNames: columnNames, columnsGeneration: generation,
+            exact: exact, ambiguous: ambiguous, names: names, columnNames: columnNames,
             probedAtReprepare: probed ? sqlite3_stmt_status(statement.handle, SQLITE_STMTSTATUS_REPREPARE, 0) : nil)
     }
 
     /// The map of raw SQL's rows: each column found by its quoted result name (the first of
     /// columns with the same name).
     static func build(rawStatement statement: Statement) -> ColumnMap {
-        let generation = statement.columnsGeneration
         let columnNames = statement.columnNames
         let names = columnNames.map(SQLText.quote)
         var exact: [String: Int] = [:]
         for (index, name) in names.enumerated() where exact[name] == nil { exact[name] = index }
         return ColumnMap(
-            exact: exact, ambiguous: [:], names: names, columnNames: columnNames, columnsGeneration: generation)
+            exact: exact, ambiguous: [:], names: names, columnNames: columnNames)
     }
 
     /// The position of the `.` between `"table"` and `"column"` in a qualified template, if it

@@ -1,11 +1,10 @@
 /// What the higher tiers keep with a connection or a statement (the typed tier's column map,
 /// the Codable tier's decoding state, ...): one place per tier, so that no tier evicts
-/// another's. Package-only, so users can neither reach nor overwrite it.
-///
-/// Touch it only with the connection's lock held. The statement cache empties a statement's
-/// store when it evicts the statement, and ``Connection/clearStatementCache()`` empties the
-/// connection's, so what a tier keeps may refer back to its statement or connection without
-/// keeping it alive forever.
+/// another's. Package-only, so users can neither reach nor overwrite it. Reach it through
+/// `tierObject(_:)` and `setTierObject(_:for:)`, under the rules of the caching design (at the
+/// top of `StatementCache.swift`): a statement's store is emptied when its columns change or
+/// the cache evicts it, the connection's by ``Connection/dropCaches()``, so what a tier keeps
+/// may refer back to its statement or connection without keeping it alive forever.
 @usableFromInline
 package struct TierStore {
     /// The typed tier's (`SQLiteTyped`).
@@ -19,6 +18,10 @@ package struct TierStore {
     /// The schema tier's (`SQLiteSchema`).
     @usableFromInline
     package var schema: AnyObject?
+
+    /// For a statement's store: the ``Statement/columnsGeneration`` its objects were made for.
+    @usableFromInline
+    var generation = 0
 
     /// An empty store.
     @inlinable
@@ -94,14 +97,28 @@ extension Connection {
 }
 
 extension Statement {
-    /// What `tier` keeps with the statement (``tierStore``). Call with the connection's lock
-    /// held, or while the statement is checked out of the cache.
+    /// What `tier` keeps with the statement for its current columns (``tierStore``): nil once
+    /// SQLite re-prepared the statement with other columns than the object was made for (the
+    /// store is emptied then). Call it after the first step of a run, in which SQLite
+    /// re-prepares a statement whose schema changed, with the connection's lock held or while
+    /// the statement is checked out of the cache.
     package func tierObject(_ tier: TierStore.Tier) -> AnyObject? {
-        tierStore[tier]
+        let generation = columnsGeneration
+        guard tierStore.generation == generation else {
+            tierStore = TierStore()
+            tierStore.generation = generation
+            return nil
+        }
+        return tierStore[tier]
     }
 
-    /// Keeps `object` in `tier`'s place of ``tierStore``.
+    /// Keeps `object` in `tier`'s place of ``tierStore``, for the statement's current columns.
     package func setTierObject(_ object: AnyObject?, for tier: TierStore.Tier) {
+        let generation = columnsGeneration
+        if tierStore.generation != generation {
+            tierStore = TierStore()
+            tierStore.generation = generation
+        }
         tierStore[tier] = object
     }
 }

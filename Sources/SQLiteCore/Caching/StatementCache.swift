@@ -1,3 +1,22 @@
+// Caching: one design for every tier.
+//
+// Owners. Each `Connection` owns everything cached for it, nothing is process-wide: its
+// `StatementCache` (prepared statements by SQL text, checked out while in use) and its
+// `TierStore`; each `Statement` owns a `TierStore` of its own.
+//
+// Plugging in. A tier keeps what it derives in its one place of those stores
+// (`TierStore.Tier`): with the connection what depends on the SQL only (the typed tier's
+// statement text by query shape, the record tier's plans), with the statement what depends on
+// its result columns (the typed tier's column map, the Codable tier's decoders). Stores are
+// touched with the connection's lock held, or by the code that has the statement checked out.
+//
+// Invalidation, one rule. A statement's store holds what was derived from one generation of its
+// columns (`Statement.columnsGeneration`): `Statement.tierObject(_:)` finds it empty once SQLite
+// re-prepared the statement with other columns (a schema change), so no tier checks that
+// itself. A statement evicted from the cache loses its store; `Connection.dropCaches()` finalizes
+// every cached statement and empties the connection's store, and runs on
+// `clearStatementCache()`, `close()` and `deserialize`.
+
 /// A bounded least-recently-used cache of prepared statements keyed by SQL text, so that a
 /// query run in a loop is prepared once (rusqlite's `prepare_cached`).
 ///
@@ -277,6 +296,13 @@ extension Connection {
     /// Finalizes every cached statement, including those the higher tiers keep with the
     /// connection (such as the record tier's lookups by key).
     public func clearStatementCache() {
+        dropCaches()
+    }
+
+    /// Drops what the tiers keep with the connection and finalizes every statement of the
+    /// cache (those checked out stay with their users): the one way the connection's caches are
+    /// emptied. The store goes first, as what it holds may hold cached statements.
+    package func dropCaches() {
         withLock { tierStore = TierStore() }
         statementCache.removeAll()
     }
