@@ -208,7 +208,7 @@ let package = Package(
         .target(name: "CRelaxedAtomics"),
         .target(
             name: "SQLiteCodable",
-            dependencies: ["SQLiteCore", "SQLiteTyped", "CRelaxedAtomics"]
+            dependencies: ["SQLiteCore", "SQLiteTyped", "SQLiteSchema", "CRelaxedAtomics"]
         ),
         .target(
             name: "SQLite",

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteSchema
 
 // ActiveSQLite's schema calls on the model: create, drop, rename the table, add columns,
 // create and drop indexes. Each on the type's database (``Record/resolvedDatabase()``, in a
@@ -131,12 +132,11 @@ extension Record {
             })
         return try db.atomically {
             // The columns not asked for count as present, so that only the others are added.
-            let existing = try db.tableColumns(schema.plan.tableName)
+            let existing = try db.schema.columnNames(table: schema.plan.tableName)
             let others = schema.columns.map(\.name).filter { !wanted.contains($0) }
-            let foreignKeysOn = (try db.scalar("PRAGMA foreign_keys") as? Int64) == 1
-            let alterations = try schema.alterations(existing: existing + others, foreignKeysOn: foreignKeysOn)
-            for statement in alterations.statements { try db.execute(statement) }
-            return alterations.added
+            let missing = try schema.missingColumns(existing: existing + others, foreignKeysOn: db.foreignKeys)
+            try db.addMissing(schema, columns: missing.columns, indexes: missing.indexes)
+            return missing.columns.map(\.name)
         }
     }
 
@@ -189,7 +189,7 @@ extension Record {
             let plan = try db.usablePlan(Self.self)
             let columns = try db.recordColumns(plan)
             let names = try index.columns.map { try columns.resolve($0) }
-            try db.execute(index.statement(table: plan.tableName, columns: names).sql)
+            try db.execute(index.definition(table: plan.tableName, columns: names).toSQL(ifNotExists: true))
         }
     }
 
