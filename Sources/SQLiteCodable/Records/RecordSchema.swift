@@ -208,13 +208,13 @@ extension Connection {
     ///   or a declaration names no column or contradicts ``Record/primaryKey``.
     public func createTable<R: Record>(for type: R.Type, ifNotExists: Bool = true) throws {
         let schema = try RecordSchema(R.self)
-        try withLock {
-            if schema.indexes.isEmpty { return try execute(schema.createSQL(ifNotExists: ifNotExists)) }
-            try inTransaction {
-                try execute(schema.createSQL(ifNotExists: ifNotExists))
-                for index in schema.indexes { try execute(index.toSQL(ifNotExists: true)) }
-            }
-        }
+        try atomically { try create(schema, ifNotExists: ifNotExists) }
+    }
+
+    /// Creates the table of `schema`, then its indexes with SQLiteSchema's changer.
+    private func create(_ schema: RecordSchema, ifNotExists: Bool) throws {
+        try execute(schema.createSQL(ifNotExists: ifNotExists))
+        try addMissing(schema, columns: [], indexes: schema.indexes)
     }
 
     /// The SQL ``createTable(for:ifNotExists:)`` runs: the `CREATE TABLE`, then each declared
@@ -263,9 +263,8 @@ extension Connection {
         let table = schema.plan.tableName
         let existing = try self.schema.columnNames(table: table)
         if existing.isEmpty {
-            try execute(schema.createSQL(ifNotExists: true))
+            try create(schema, ifNotExists: true)
             log(.info, "created table \(schema.plan.quotedTable) for \(schema.plan.rowType)")
-            try addMissing(schema, columns: [], indexes: schema.indexes)
             return schema.columns.map(\.name)
         }
         let missing = try schema.missingColumns(existing: existing, foreignKeysOn: foreignKeys)
