@@ -153,9 +153,16 @@ public struct SchemaReader: Sendable {
     }
 
     /// The first column of each row of `sql`, a pragma query on `table` (in this reader's
-    /// database when it has one, else found as SQL finds it).
+    /// database when it has one, else found as SQL finds it), run with a cached statement: the
+    /// record tier asks at each first use of a type.
     private func names(_ sql: String, _ table: String) throws -> [String] {
-        try connection.rows(sql, database.map { [table, $0] } ?? [table]) { $0[0] as String }
+        try connection.withCachedStatement(sql) { statement in
+            try statement.bind(table, at: 1)
+            if let database { try statement.bind(database, at: 2) }
+            var names: [String] = []
+            while try statement.step() { names.append(statement.row[0]) }
+            return names
+        }
     }
 
     // MARK: - Indexes
