@@ -231,7 +231,7 @@ extension Connection {
     /// created).
     ///
     /// ```swift
-    /// try db.syncTable(for: Item.self)   // ALTER TABLE "item" ADD COLUMN "stock" INTEGER DEFAULT 0 NOT NULL
+    /// try db.syncTable(for: Item.self)   // ALTER TABLE "main"."item" ADD COLUMN "stock" INTEGER DEFAULT 0 NOT NULL
     /// ```
     ///
     /// The table is read with SQLiteSchema's `SchemaReader` and changed with its
