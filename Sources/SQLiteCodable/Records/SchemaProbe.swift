@@ -32,7 +32,7 @@ final class SchemaProbe: Decoder {
         guard let index = columns.firstIndex(where: { $0.key == key }) else {
             return columns.append(Entry(key: key, declaredType: declaredType, notNull: notNull, filler: filler))
         }
-        columns[index].declaredType = declaredType
+        if !declaredType.isEmpty { columns[index].declaredType = declaredType }
         columns[index].notNull = columns[index].notNull && notNull
         if filler != .null { columns[index].filler = filler }
     }
