@@ -208,7 +208,7 @@ let package = Package(
         .target(name: "CRelaxedAtomics"),
         .target(
             name: "SQLiteCodable",
-            dependencies: ["SQLiteCore", "SQLiteTyped", "CRelaxedAtomics"]
+            dependencies: ["SQLiteCore", "SQLiteTyped", "SQLiteSchema", "CRelaxedAtomics"]
         ),
         .target(
             name: "SQLite",
@@ -254,7 +254,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SQLiteCodableTests",
-            dependencies: ["SQLiteCodable", "SQLiteTyped", "SQLiteCore", "SchemaChangeFixtures"]
+            dependencies: ["SQLiteCodable", "SQLiteTyped", "SQLiteSchema", "SQLiteCore", "SchemaChangeFixtures"]
         ),
         // SQLite.swift programs, as its documentation, README and Playground write them, in the
         // Swift 5 language mode most such apps use: they must compile unchanged and run.

@@ -1,9 +1,6 @@
-/// Identifier quoting and literal rendering for the statements this tier writes itself.
+/// Identifier quoting for the statements this tier writes itself.
 enum SQLIdentifier {
     /// `name` as a quoted identifier: `"name"`, with `"` doubled (Core's `quotedIdentifier`,
     /// under the name this tier's statement builders call it by).
     static func quote(_ name: String) -> String { name.quotedIdentifier }
-
-    /// A column value as an SQL literal, for `DEFAULT` clauses (which cannot take bindings).
-    static func literal(_ value: SQLValue) -> String { value.description }
 }

@@ -1,8 +1,9 @@
 import Foundation
+import SQLiteSchema
 
 /// The columns of a record type's table as its finders and updates by name see them: the
-/// table's real columns (`pragma_table_info`), to check the names they are given before
-/// anything runs.
+/// table's real columns (SQLiteSchema's `columnNames(table:)`), to check the names they are
+/// given before anything runs.
 struct RecordColumns {
     let plan: RecordPlan
     /// The table's columns, by their lowercased names (SQLite's names ignore ASCII case).
@@ -80,7 +81,7 @@ struct RecordAssignment {
 extension Connection {
     /// The columns of `plan`'s table. Call with the connection locked.
     func recordColumns(_ plan: RecordPlan) throws -> RecordColumns {
-        RecordColumns(plan: plan, columns: try tableColumns(plan.tableName))
+        RecordColumns(plan: plan, columns: try schema.columnNames(table: plan.tableName))
     }
 
     /// The assignments of named values, checked (columns resolved, values converted) before

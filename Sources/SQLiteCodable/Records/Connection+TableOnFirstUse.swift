@@ -14,10 +14,7 @@ extension Connection {
     /// Creates or completes the table of `R` (tables on first use) unless it is complete, and
     /// remembers it in the type's plan on this connection.
     func prepareTable<R: Record>(_ type: R.Type) throws {
-        try withLock {
-            let plan = recordPlan(R.self)
-            if !plan.tableIsReady { try prepareTable(R.self, plan) }
-        }
+        try withLock { _ = try usablePlan(R.self) }
     }
 
     /// Makes the table of `R` complete, with the connection locked: when a read finds it

@@ -1,7 +1,8 @@
 import Foundation
 
-// The ActiveRecord-style calls: on the type's database (``Record/resolvedDatabase()``), on
-// an explicit connection, or on an explicit queue or pool.
+// Saving, updating and deleting: `in:` a connection, queue or pool (the record API), or
+// without `in:` on the type's database (``Record/resolvedDatabase()``). Every form ends in
+// the same connection-level call (`Connection.save(_:)`, `insertMany(_:)`...).
 
 extension Record {
     // MARK: - Saving

@@ -27,70 +27,51 @@ extension Record where Self: Sendable {
     /// try await item.save()
     /// ```
     public mutating func save() async throws {
-        try await save(on: Self.resolvedDatabase())
+        try await mutate(on: Self.resolvedDatabase()) { db, record in try db.save(&record) }
     }
 
     /// The async ``save()-8sv5c`` in a write of `writer`.
     public mutating func save(in writer: some DatabaseWriter) async throws {
-        try await save(on: RecordDatabase(writer))
-    }
-
-    private mutating func save(on database: RecordDatabase) async throws {
-        let record = self
-        self = try await Self.asyncWrite(database) { db in
-            var saved = record
-            try db.save(&saved)
-            return saved
-        }
+        try await mutate(on: RecordDatabase(writer)) { db, record in try db.save(&record) }
     }
 
     /// The async ``insert()``.
     @discardableResult
     public mutating func insert() async throws -> Int64 {
-        try await insert(on: Self.resolvedDatabase())
+        try await mutate(on: Self.resolvedDatabase()) { db, record in try db.insertRecord(&record) }
     }
 
     /// The async ``insert()-1dr01`` in a write of `writer`.
     @discardableResult
     public mutating func insert(in writer: some DatabaseWriter) async throws -> Int64 {
-        try await insert(on: RecordDatabase(writer))
-    }
-
-    private mutating func insert(on database: RecordDatabase) async throws -> Int64 {
-        let record = self
-        let (inserted, rowid) = try await Self.asyncWrite(database) { db in
-            var inserted = record
-            let rowid = try db.insertRecord(&inserted)
-            return (inserted, rowid)
-        }
-        self = inserted
-        return rowid
+        try await mutate(on: RecordDatabase(writer)) { db, record in try db.insertRecord(&record) }
     }
 
     /// The async ``update()``.
     @discardableResult
     public mutating func update() async throws -> Bool {
-        try await update(on: Self.resolvedDatabase()) { db, record in try db.updateRecord(&record) }
+        try await mutate(on: Self.resolvedDatabase()) { db, record in try db.updateRecord(&record) }
     }
 
     /// The async ``update()-5qijq`` in a write of `writer`.
     @discardableResult
     public mutating func update(in writer: some DatabaseWriter) async throws -> Bool {
-        try await update(on: RecordDatabase(writer)) { db, record in try db.updateRecord(&record) }
+        try await mutate(on: RecordDatabase(writer)) { db, record in try db.updateRecord(&record) }
     }
 
-    /// Runs a mutating update of the record in a write, and takes the record back.
-    private mutating func update(
-        on database: RecordDatabase, _ body: @escaping @Sendable (Connection, inout Self) throws -> Bool
-    ) async throws -> Bool {
+    /// Runs `body` on a copy of the record in a write of `database`, and takes the copy back:
+    /// what the database assigned (a key, timestamps) reaches the record.
+    private mutating func mutate<T: Sendable>(
+        on database: RecordDatabase, _ body: @escaping @Sendable (Connection, inout Self) throws -> T
+    ) async throws -> T {
         let record = self
-        let (updated, changed) = try await Self.asyncWrite(database) { db in
-            var updated = record
-            let changed = try body(db, &updated)
-            return (updated, changed)
+        let (changed, result) = try await Self.asyncWrite(database) { db in
+            var changed = record
+            let result = try body(db, &changed)
+            return (changed, result)
         }
-        self = updated
-        return changed
+        self = changed
+        return result
     }
 
     /// The async ``delete()``.
@@ -125,25 +106,25 @@ extension Record where Self: Sendable {
     /// The async ``update(_:)-8rb2v``.
     @discardableResult
     public mutating func update(_ values: [String: Binding?]) async throws -> Bool {
-        try await update(on: Self.resolvedDatabase()) { db, record in try record.update(values, in: db) }
+        try await mutate(on: Self.resolvedDatabase()) { db, record in try record.update(values, in: db) }
     }
 
     /// The async ``update(_:)-8rb2v`` in a write of `writer`.
     @discardableResult
     public mutating func update(_ values: [String: Binding?], in writer: some DatabaseWriter) async throws -> Bool {
-        try await update(on: RecordDatabase(writer)) { db, record in try record.update(values, in: db) }
+        try await mutate(on: RecordDatabase(writer)) { db, record in try record.update(values, in: db) }
     }
 
     /// The async ``update(_:)-([Setter])``.
     @discardableResult
     public mutating func update(_ setters: [Setter]) async throws -> Bool {
-        try await update(on: Self.resolvedDatabase()) { db, record in try record.update(setters, in: db) }
+        try await mutate(on: Self.resolvedDatabase()) { db, record in try record.update(setters, in: db) }
     }
 
     /// The async ``update(_:)-mbli`` in a write of `writer`.
     @discardableResult
     public mutating func update(_ setters: [Setter], in writer: some DatabaseWriter) async throws -> Bool {
-        try await update(on: RecordDatabase(writer)) { db, record in try record.update(setters, in: db) }
+        try await mutate(on: RecordDatabase(writer)) { db, record in try record.update(setters, in: db) }
     }
 
     /// The async ``update(_:where:)-5vi08``.

@@ -1,9 +1,9 @@
 import Foundation
 
 // The finders: by key, by typed condition, by typed-tier query, by row number, by column
-// name and value, by equality conditions, by an SQL condition of your own. Each on the
-// type's database (``Record/resolvedDatabase()``), on a connection, or on a queue or pool
-// (through its `read`).
+// name and value, by equality conditions, by an SQL condition of your own. Each on a
+// connection or on a queue or pool (through its `read`) with `in:`, the record API; without
+// `in:`, the same call on the type's database (``Record/resolvedDatabase()``).
 
 extension Record {
     /// Runs a read of this type on its database.

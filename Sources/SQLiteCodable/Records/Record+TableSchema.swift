@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteSchema
 
 // ActiveSQLite's schema calls on the model: create, drop, rename the table, add columns,
 // create and drop indexes. Each on the type's database (``Record/resolvedDatabase()``, in a
@@ -52,8 +53,9 @@ extension Record {
         try RecordDatabase(writer).write(Self.self) { db in try db.syncTable(for: Self.self) }
     }
 
-    /// Drops the type's table (`DROP TABLE IF EXISTS` unless `ifExists` is false). A type that
-    /// creates its table on first use creates it again at its next use on this database.
+    /// Drops the type's table with SQLiteSchema's `SchemaChanger` (no error when it is missing,
+    /// unless `ifExists` is false). A type that creates its table on first use creates it again
+    /// at its next use on this database.
     ///
     /// ```swift
     /// try Product.dropTable()
@@ -67,7 +69,7 @@ extension Record {
     /// ``dropTable(ifExists:)`` on `db`.
     public static func dropTable(ifExists: Bool = true, in db: Connection) throws {
         try db.withLock {
-            try db.execute(table.drop(ifExists: ifExists))
+            try SchemaChanger(connection: db).drop(table: tableName, ifExists: ifExists)
             db.forgetTable(Self.self)
         }
     }
@@ -79,10 +81,11 @@ extension Record {
         database.synced.remove(ObjectIdentifier(Self.self))
     }
 
-    /// Renames the table `oldName` to the type's ``tableName`` (after the type was renamed).
+    /// Renames the table `oldName` to the type's ``tableName`` (after the type was renamed), with
+    /// SQLiteSchema's `SchemaChanger`.
     ///
     /// ```swift
-    /// try Product.renameTable(from: "old_product")   // ALTER TABLE "old_product" RENAME TO "product"
+    /// try Product.renameTable(from: "old_product")   // ALTER TABLE "main"."old_product" RENAME TO "product"
     /// ```
     public static func renameTable(from oldName: String) throws {
         try changingSchema { db in try renameTable(from: oldName, in: db) }
@@ -90,7 +93,7 @@ extension Record {
 
     /// ``renameTable(from:)`` on `db`.
     public static func renameTable(from oldName: String, in db: Connection) throws {
-        try db.execute(Table(oldName).rename(table))
+        try SchemaChanger(connection: db).rename(table: oldName, to: tableName)
     }
 
     /// ``renameTable(from:)`` in a write of `writer`.
@@ -131,12 +134,11 @@ extension Record {
             })
         return try db.atomically {
             // The columns not asked for count as present, so that only the others are added.
-            let existing = try db.tableColumns(schema.plan.tableName)
+            let existing = try db.schema.columnNames(table: schema.plan.tableName)
             let others = schema.columns.map(\.name).filter { !wanted.contains($0) }
-            let foreignKeysOn = (try db.scalar("PRAGMA foreign_keys") as? Int64) == 1
-            let alterations = try schema.alterations(existing: existing + others, foreignKeysOn: foreignKeysOn)
-            for statement in alterations.statements { try db.execute(statement) }
-            return alterations.added
+            let missing = try schema.missingColumns(existing: existing + others, foreignKeysOn: db.foreignKeys)
+            try db.addMissing(schema, columns: missing.columns, indexes: missing.indexes)
+            return missing.columns.map(\.name)
         }
     }
 
@@ -189,7 +191,9 @@ extension Record {
             let plan = try db.usablePlan(Self.self)
             let columns = try db.recordColumns(plan)
             let names = try index.columns.map { try columns.resolve($0) }
-            try db.execute(index.statement(table: plan.tableName, columns: names).sql)
+            try SchemaChanger(connection: db).alter(table: plan.tableName) { change in
+                change.add(index: index.definition(table: plan.tableName, columns: names), ifNotExists: true)
+            }
         }
     }
 

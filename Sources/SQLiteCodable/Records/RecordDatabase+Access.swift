@@ -321,10 +321,7 @@ extension RecordDatabase {
         guard R.createsTableOnFirstUse, !synced.contains(ObjectIdentifier(R.self)),
             case .writer(let object) = storage, let pool = object as? DatabasePool
         else { return }
-        try DispatchQueue.global().sync {
-            try pool.writeWithoutTransaction { db in try db.prepareTable(R.self) }
-        }
-        synced.insert(ObjectIdentifier(R.self))
+        try DispatchQueue.global().sync { try syncTable(R.self, pool) }
     }
 
     /// The writer a `.writer` storage holds.

@@ -51,12 +51,4 @@ public struct RecordForeignKey: Sendable, Equatable {
     ) -> RecordForeignKey {
         RecordForeignKey(table: name, column: column, onDelete: onDelete, onUpdate: onUpdate)
     }
-
-    /// `REFERENCES "table" ("column") [ON DELETE ...] [ON UPDATE ...]`.
-    var sql: String {
-        var sql = "REFERENCES " + SQLIdentifier.quote(table) + " (" + SQLIdentifier.quote(column) + ")"
-        if let onDelete { sql += " ON DELETE " + onDelete.rawValue }
-        if let onUpdate { sql += " ON UPDATE " + onUpdate.rawValue }
-        return sql
-    }
 }

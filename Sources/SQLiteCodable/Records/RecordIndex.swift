@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteSchema
 
 /// An index of a record type's table, declared in ``Record/indexes`` and created with the
 /// table (`CREATE [UNIQUE] INDEX IF NOT EXISTS`).
@@ -32,21 +33,11 @@ public struct RecordIndex: Sendable, Equatable {
         self.name = name
     }
 
-    /// The index's name and its `CREATE INDEX IF NOT EXISTS` on `table`, for `columns` (the
-    /// declared ones, resolved to the table's names).
-    func statement(table: String, columns: [String]) -> (name: String, sql: String) {
+    /// The index on `table` over `columns` (the declared ones, resolved to the table's names),
+    /// named `name`, or as the typed tier's `createIndex` names it (`index_<table>_on_<columns>`).
+    func definition(table: String, columns: [String]) -> IndexDefinition {
         let expressions: [Expressible] = columns.map { SQLExpression<Void>(SQLIdentifier.quote($0), []) }
-        guard let name else {
-            // Named as the typed tier names it: `index_<table>_on_<columns>`.
-            let typed = Table(table)
-            return (
-                typed.indexName(expressions)[...].leadingQuotedName?.name ?? "",
-                typed.createIndex(expressions, unique: unique, ifNotExists: true)
-            )
-        }
-        let sql =
-            "CREATE " + (unique ? "UNIQUE " : "") + "INDEX IF NOT EXISTS " + SQLIdentifier.quote(name) + " ON "
-            + SQLIdentifier.quote(table) + " (" + columns.map(SQLIdentifier.quote).joined(separator: ", ") + ")"
-        return (name, sql)
+        let name = name ?? Table(table).indexName(expressions)[...].leadingQuotedName?.name ?? ""
+        return IndexDefinition(table: table, name: name, unique: unique, columns: columns)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteSchema
 
 extension RecordJoin {
     /// Every row of the join, as one optional record per table: `types` names the record type
@@ -64,7 +65,7 @@ extension Connection {
                 var start = 0
                 func side<T: Record>(_ type: T.Type) throws -> JoinSide<T> {
                     let plan = recordPlan(T.self)
-                    let count = try tableColumns(plan.tableName).count
+                    let count = try schema.columnNames(table: plan.tableName).count
                     let range = start..<Swift.min(start + count, statement.columnCount)
                     start = range.upperBound
                     let decoder = state.decoder(

@@ -1,17 +1,17 @@
 import Foundation
+import SQLiteSchema
 
 /// The table of a record type, derived from its properties and its declarations
-/// (``Record/columns``, ``Record/indexes``).
+/// (``Record/columns``, ``Record/indexes``), as SQLiteSchema's definitions: SQLiteSchema's
+/// reader finds what an existing table lacks, and its changer adds it.
 struct RecordSchema {
     let plan: RecordPlan
-    let columns: [DerivedColumn]
-    /// The declarations, by column name.
-    let declarations: [String: RecordColumn]
-    /// The declared defaults as SQL (`'text'`, `0`, `(expression)`) and whether each is a
-    /// constant, by column name.
-    let defaults: [String: (sql: String, isConstant: Bool)]
-    /// The declared indexes' names and statements.
-    let indexes: [(name: String, sql: String)]
+    /// The columns, in table order.
+    let columns: [ColumnDefinition]
+    /// The value existing rows get for a `NOT NULL` column with no declared default, by name.
+    let fillers: [String: LiteralValue]
+    /// The declared indexes.
+    let indexes: [IndexDefinition]
 
     init<R: Record>(_ type: R.Type) throws {
         // A plan of its own: the schema needs the type's naming and options, not a connection.
@@ -20,29 +20,33 @@ struct RecordSchema {
         let probe = SchemaProbe(options: plan.options, rowType: plan.rowType)
         _ = try R(from: probe)
         var keys: [String: String] = [:]
+        var fillers: [String: LiteralValue] = [:]
         var columns = probe.columns.map { entry in
-            var column = entry.column
-            column.name = plan.naming.encodedColumn(forKey: entry.key)
-            keys[entry.key] = column.name
-            if column.declaredType.isEmpty { column.declaredType = "TEXT" }
-            return column
+            let name = plan.naming.encodedColumn(forKey: entry.key)
+            keys[entry.key] = name
+            fillers[name] = LiteralValue(entry.filler.description)
+            return ColumnDefinition(
+                name: name, declaredType: entry.declaredType.isEmpty ? "TEXT" : entry.declaredType,
+                nullable: !entry.notNull)
         }
         let key = plan.primaryKey
         if let index = columns.firstIndex(where: { $0.name == key.column }) {
+            columns[index].primaryKey = ColumnDefinition.PrimaryKey(autoIncrement: false)
+            columns[index].nullable = key.isAutoIncrement
             if key.isAutoIncrement { columns[index].declaredType = "INTEGER" }
         } else if key.isAutoIncrement {
             columns.insert(
-                DerivedColumn(name: key.column, declaredType: "INTEGER", notNull: false, defaultValue: .null), at: 0)
+                ColumnDefinition(
+                    name: key.column, declaredType: "INTEGER",
+                    primaryKey: ColumnDefinition.PrimaryKey(autoIncrement: false)
+                ), at: 0)
         } else {
             throw RecordError.missingPrimaryKey(type: plan.rowType, column: key.column)
         }
         if plan.timestamps {
             for name in [Timestamps.createdAt, Timestamps.updatedAt] where !columns.contains(where: { $0.name == name })
             {
-                columns.append(
-                    DerivedColumn(
-                        name: name, declaredType: plan.options.dateStrategy.declaredDatatype, notNull: false,
-                        defaultValue: .null))
+                columns.append(ColumnDefinition(name: name, declaredType: plan.options.dateStrategy.declaredDatatype))
             }
         }
 
@@ -54,13 +58,12 @@ struct RecordSchema {
                 type: plan.rowType, reason: "the declaration of \"\(name)\" names no property or column of the type")
         }
 
-        var declarations: [String: RecordColumn] = [:]
-        var defaults: [String: (sql: String, isConstant: Bool)] = [:]
+        var declared: Set<String> = []
         for declaration in R.columns {
             let index = try resolve(declaration.name)
             let name = columns[index].name
             let isKey = name == key.column
-            guard declarations[name] == nil else {
+            guard declared.insert(name).inserted else {
                 throw RecordError.schema(type: plan.rowType, reason: "column \"\(name)\" is declared twice")
             }
             if declaration.autoIncrement, !(isKey && key.isAutoIncrement) {
@@ -73,114 +76,118 @@ struct RecordSchema {
                     type: plan.rowType,
                     reason: "\"\(name)\" is declared the primary key, but the type's primaryKey is \"\(key.column)\"")
             }
+            var column = columns[index]
             if let type = declaration.type {
                 if isKey, key.isAutoIncrement, type.rawValue.uppercased() != "INTEGER" {
                     throw RecordError.schema(
                         type: plan.rowType,
                         reason: "the auto-increment key \"\(name)\" must be INTEGER, not \(type.rawValue)")
                 }
-                columns[index].declaredType = type.rawValue
+                column.declaredType = type.rawValue
             }
-            if let notNull = declaration.notNull, !isKey { columns[index].notNull = notNull }
+            if isKey {
+                column.primaryKey?.autoIncrement = declaration.autoIncrement
+            } else {
+                if let notNull = declaration.notNull { column.nullable = !notNull }
+                column.unique = declaration.unique
+            }
             switch declaration.defaultValue?.kind {
             case .value(let value?):
                 let stored = try ValueEncoding.encode(
                     value,
                     ValueEncodingContext(
                         options: plan.options, userInfo: [:], column: name, rowType: plan.rowType, codingPath: []))
-                defaults[name] = (SQLIdentifier.literal(stored), true)
+                column.defaultValue = LiteralValue(stored.description)
+                fillers[name] = nil
             case .value(nil):
-                defaults[name] = ("NULL", true)
+                fillers[name] = nil
             case .expression(let sql):
-                defaults[name] = ("(" + sql + ")", false)
+                column.defaultValue = .expression(sql)
+                fillers[name] = nil
             case nil:
                 break
             }
-            declarations[name] = declaration
+            column.checks = declaration.check.map { [$0] } ?? []
+            column.collation = declaration.collation?.description
+            column.references = declaration.references.map {
+                ColumnDefinition.ForeignKey(
+                    fromColumn: name, toTable: $0.table, toColumn: $0.column, onUpdate: $0.onUpdate?.rawValue,
+                    onDelete: $0.onDelete?.rawValue)
+            }
+            columns[index] = column
         }
         self.columns = columns
-        self.declarations = declarations
-        self.defaults = defaults
+        self.fillers = fillers.filter { name, _ in columns.contains { $0.name == name && !$0.nullable } }
         indexes = try R.indexes.map { index in
-            try index.statement(table: plan.tableName, columns: index.columns.map { columns[try resolve($0)].name })
+            try index.definition(table: plan.tableName, columns: index.columns.map { columns[try resolve($0)].name })
         }
     }
 
     /// `"name" TYPE [PRIMARY KEY [AUTOINCREMENT]] [NOT NULL] [UNIQUE] [DEFAULT ...] [CHECK (...)]
-    /// [COLLATE ...] [REFERENCES ...]`; for a column added to existing rows, without `UNIQUE`
-    /// (an index does it) and with a default for a `NOT NULL` column.
-    func definition(_ column: DerivedColumn, forExistingRows: Bool) -> String {
-        var sql = SQLIdentifier.quote(column.name) + " " + column.declaredType
-        let declaration = declarations[column.name]
-        if column.name == plan.primaryKey.column {
-            sql += " PRIMARY KEY"
-            if declaration?.autoIncrement == true { sql += " AUTOINCREMENT" }
-            if !plan.primaryKey.isAutoIncrement { sql += " NOT NULL" }
-        } else {
-            if column.notNull { sql += " NOT NULL" }
-            if declaration?.unique == true, !forExistingRows { sql += " UNIQUE" }
+    /// [COLLATE ...] [REFERENCES ... [ON DELETE ...] [ON UPDATE ...]]`: the order this tier has
+    /// always written a record table's columns in.
+    private func definition(_ column: ColumnDefinition) -> String {
+        var sql = column.name.quotedIdentifier + " " + column.declaredType
+        if let key = column.primaryKey { sql += key.autoIncrement ? " PRIMARY KEY AUTOINCREMENT" : " PRIMARY KEY" }
+        if !column.nullable { sql += " NOT NULL" }
+        if column.unique { sql += " UNIQUE" }
+        if column.defaultValue != .NULL { sql += " DEFAULT \(column.defaultValue)" }
+        for check in column.checks { sql += " CHECK (" + check + ")" }
+        if let collation = column.collation { sql += " COLLATE " + collation }
+        if let key = column.references {
+            sql += " REFERENCES " + key.toTable.quotedIdentifier + " (" + (key.toColumn ?? "").quotedIdentifier + ")"
+            if let action = key.onDelete { sql += " ON DELETE " + action }
+            if let action = key.onUpdate { sql += " ON UPDATE " + action }
         }
-        if let value = defaults[column.name] {
-            sql += " DEFAULT " + value.sql
-        } else if column.notNull, forExistingRows {
-            // Rows already in the table need a value for a NOT NULL column added to it.
-            sql += " DEFAULT " + SQLIdentifier.literal(column.defaultValue)
-        }
-        if let check = declaration?.check { sql += " CHECK (" + check + ")" }
-        if let collation = declaration?.collation { sql += " COLLATE " + collation.description }
-        if let references = declaration?.references { sql += " " + references.sql }
         return sql
     }
 
     func createSQL(ifNotExists: Bool) -> String {
         "CREATE TABLE " + (ifNotExists ? "IF NOT EXISTS " : "") + plan.quotedTable + " ("
-            + columns.map { definition($0, forExistingRows: false) }.joined(separator: ", ") + ")"
+            + columns.map(definition).joined(separator: ", ") + ")"
     }
 
-    /// The columns missing from a table with the columns `existing`, and the statements that
-    /// add them (`ALTER TABLE ADD COLUMN`, a unique index for a `UNIQUE` one), all checked
-    /// before any runs.
+    /// The columns missing from a table whose columns are `existing`, as they are added to rows
+    /// already there: without `UNIQUE` (a unique index, also returned, does it) and with a
+    /// default for a `NOT NULL` column. All are checked before any is added.
     ///
     /// - Throws: ``RecordError/unsupportedAlteration(type:table:column:reason:)`` for a column
-    ///   that `ALTER TABLE` cannot add.
-    func alterations(existing: [String], foreignKeysOn: Bool) throws -> (added: [String], statements: [String]) {
+    ///   that `ALTER TABLE ADD COLUMN` cannot add.
+    func missingColumns(existing: [String], foreignKeysOn: Bool) throws -> (
+        columns: [ColumnDefinition], indexes: [IndexDefinition]
+    ) {
         let present = Set(existing.map { $0.lowercased() })
-        let missing = columns.filter { !present.contains($0.name.lowercased()) }
-        var statements: [String] = []
-        var uniqueIndexes: [String] = []
-        for column in missing {
+        var added: [ColumnDefinition] = []
+        var indexes: [IndexDefinition] = []
+        for var column in columns where !present.contains(column.name.lowercased()) {
             func refuse(_ reason: String) -> RecordError {
                 .unsupportedAlteration(type: plan.rowType, table: plan.tableName, column: column.name, reason: reason)
             }
-            let declaration = declarations[column.name]
-            if column.name == plan.primaryKey.column {
+            if column.primaryKey != nil {
                 throw refuse("ALTER TABLE cannot add a PRIMARY KEY column; rebuild the table in a migration")
             }
-            if let value = defaults[column.name] {
-                if !value.isConstant {
-                    throw refuse(
-                        "ALTER TABLE takes only a constant DEFAULT, not the expression \(value.sql); add it in a migration"
-                    )
-                }
-                if column.notNull, value.sql == "NULL" {
-                    throw refuse("a NOT NULL column added to existing rows needs a DEFAULT other than NULL")
-                }
+            if !column.defaultValue.isConstant {
+                throw refuse(
+                    "ALTER TABLE takes only a constant DEFAULT, not the expression \(column.defaultValue); add it in a migration"
+                )
             }
-            if declaration?.references != nil, foreignKeysOn,
-                column.notNull || defaults[column.name].map({ $0.sql != "NULL" }) == true
-            {
+            column.defaultValue = fillers[column.name] ?? column.defaultValue
+            if !column.nullable, column.defaultValue == .NULL {
+                throw refuse("a NOT NULL column added to existing rows needs a DEFAULT other than NULL")
+            }
+            if column.references != nil, foreignKeysOn, column.defaultValue != .NULL {
                 throw refuse(
                     "with foreign keys on, ALTER TABLE can add a REFERENCES column only with a NULL default; make it optional"
                 )
             }
-            statements.append(
-                "ALTER TABLE " + plan.quotedTable + " ADD COLUMN " + definition(column, forExistingRows: true))
-            if declaration?.unique == true {
-                uniqueIndexes.append(
-                    RecordIndex(column.name, unique: true).statement(table: plan.tableName, columns: [column.name]).sql)
+            if column.unique {
+                column.unique = false
+                indexes.append(
+                    RecordIndex(column.name, unique: true).definition(table: plan.tableName, columns: [column.name]))
             }
+            added.append(column)
         }
-        return (missing.map(\.name), statements + uniqueIndexes)
+        return (added, indexes)
     }
 }
 
@@ -201,20 +208,21 @@ extension Connection {
     ///   or a declaration names no column or contradicts ``Record/primaryKey``.
     public func createTable<R: Record>(for type: R.Type, ifNotExists: Bool = true) throws {
         let schema = try RecordSchema(R.self)
-        try withLock {
-            if schema.indexes.isEmpty { return try execute(schema.createSQL(ifNotExists: ifNotExists)) }
-            try inTransaction {
-                try execute(schema.createSQL(ifNotExists: ifNotExists))
-                for index in schema.indexes { try execute(index.sql) }
-            }
-        }
+        try atomically { try create(schema, ifNotExists: ifNotExists) }
+    }
+
+    /// Creates the table of `schema`, then its indexes with SQLiteSchema's changer.
+    private func create(_ schema: RecordSchema, ifNotExists: Bool) throws {
+        try execute(schema.createSQL(ifNotExists: ifNotExists))
+        try addMissing(schema, columns: [], indexes: schema.indexes)
     }
 
     /// The SQL ``createTable(for:ifNotExists:)`` runs: the `CREATE TABLE`, then each declared
     /// index's `CREATE INDEX`, separated by `"; "`.
     public func createTableSQL<R: Record>(for type: R.Type, ifNotExists: Bool = true) throws -> String {
         let schema = try RecordSchema(R.self)
-        return ([schema.createSQL(ifNotExists: ifNotExists)] + schema.indexes.map(\.sql)).joined(separator: "; ")
+        return ([schema.createSQL(ifNotExists: ifNotExists)] + schema.indexes.map { $0.toSQL(ifNotExists: true) })
+            .joined(separator: "; ")
     }
 
     /// Creates the table of a record type, or adds the columns of properties it lacks (after
@@ -223,14 +231,15 @@ extension Connection {
     /// created).
     ///
     /// ```swift
-    /// try db.syncTable(for: Item.self)   // ALTER TABLE "item" ADD COLUMN "stock" INTEGER NOT NULL DEFAULT 0
+    /// try db.syncTable(for: Item.self)   // ALTER TABLE "main"."item" ADD COLUMN "stock" INTEGER DEFAULT 0 NOT NULL
     /// ```
     ///
-    /// A `NOT NULL` column added to a table holding rows gets a default for them: the declared
-    /// one, else zero, empty text, the 1970 epoch for dates, an enum's first case. A `UNIQUE`
-    /// column is added, then a unique index on it. It all runs in one `BEGIN IMMEDIATE`
-    /// transaction (a savepoint inside an open one), so two connections syncing at once do
-    /// not both add a column.
+    /// The table is read with SQLiteSchema's `SchemaReader` and changed with its
+    /// `SchemaChanger`, as migrations change tables. A `NOT NULL` column added to a table
+    /// holding rows gets a default for them: the declared one, else zero, empty text, the 1970
+    /// epoch for dates, an enum's first case. A `UNIQUE` column is added, then a unique index on
+    /// it. It all runs in one `BEGIN IMMEDIATE` transaction (a savepoint inside an open one), so
+    /// two connections syncing at once do not both add a column.
     ///
     /// - Throws: ``RecordError/unsupportedAlteration(type:table:column:reason:)``, before
     ///   changing anything, for a column `ALTER TABLE` cannot add: a primary key, one whose
@@ -239,61 +248,58 @@ extension Connection {
     @discardableResult
     public func syncTable<R: Record>(for type: R.Type) throws -> [String] {
         let schema = try RecordSchema(R.self)
-        return try withLock { try atomically { try syncSchema(schema) } }
+        return try atomically { try syncSchema(schema) }
     }
 
-    /// Runs `body` in a `BEGIN IMMEDIATE` transaction, or a savepoint when one is open.
+    /// Runs `body` in a `BEGIN IMMEDIATE` transaction, or a savepoint when one is open, with the
+    /// connection locked.
     func atomically<T>(_ body: () throws -> T) throws -> T {
         try withLock { isInTransaction ? try savepoint(block: body) : try transaction(.immediate, block: body) }
     }
 
     /// Creates or completes the table of `schema`, with the connection locked and in a
-    /// transaction.
+    /// transaction; returns the names of the columns created or added.
     func syncSchema(_ schema: RecordSchema) throws -> [String] {
-        let existing = try tableColumns(schema.plan.tableName)
-        var added = schema.columns.map(\.name)
+        let table = schema.plan.tableName
+        let existing = try self.schema.columnNames(table: table)
         if existing.isEmpty {
-            try execute(schema.createSQL(ifNotExists: true))
+            try create(schema, ifNotExists: true)
             log(.info, "created table \(schema.plan.quotedTable) for \(schema.plan.rowType)")
-        } else {
-            let foreignKeysOn = (try scalar("PRAGMA foreign_keys") as? Int64) == 1
-            let alterations = try schema.alterations(existing: existing, foreignKeysOn: foreignKeysOn)
-            for statement in alterations.statements { try execute(statement) }
-            added = alterations.added
-            if !added.isEmpty {
-                log(
-                    .info,
-                    "added column(s) \(added.map(\.quotedIdentifier).joined(separator: ", ")) to table "
-                        + "\(schema.plan.quotedTable) for \(schema.plan.rowType)")
-            }
+            return schema.columns.map(\.name)
         }
-        for index in schema.indexes { try execute(index.sql) }
-        return added
+        let missing = try schema.missingColumns(existing: existing, foreignKeysOn: foreignKeys)
+        try addMissing(schema, columns: missing.columns, indexes: missing.indexes + schema.indexes)
+        return missing.columns.map(\.name)
+    }
+
+    /// Adds `columns` to the table of `schema`, then those of `indexes` it lacks, with
+    /// SQLiteSchema's changer, all or nothing.
+    func addMissing(_ schema: RecordSchema, columns: [ColumnDefinition], indexes: [IndexDefinition]) throws {
+        let table = schema.plan.tableName
+        let present = Set(try self.schema.indexNames(table: table).map { $0.lowercased() })
+        let indexes = indexes.filter { !present.contains($0.name.lowercased()) }
+        guard !columns.isEmpty || !indexes.isEmpty else { return }
+        try SchemaChanger(connection: self).alter(table: table) { change in
+            for column in columns { change.add(column: column) }
+            for index in indexes { change.add(index: index, ifNotExists: true) }
+        }
+        if !columns.isEmpty {
+            log(
+                .info,
+                "added column(s) \(columns.map(\.name.quotedIdentifier).joined(separator: ", ")) to table "
+                    + "\(schema.plan.quotedTable) for \(schema.plan.rowType)")
+        }
     }
 
     /// Whether the table of `schema` has every column and declared index.
     func isComplete(_ schema: RecordSchema) throws -> Bool {
-        let existing = Set(try tableColumns(schema.plan.tableName).map { $0.lowercased() })
+        let table = schema.plan.tableName
+        let existing = Set(try self.schema.columnNames(table: table).map { $0.lowercased() })
         guard !existing.isEmpty, schema.columns.allSatisfy({ existing.contains($0.name.lowercased()) }) else {
             return false
         }
         if schema.indexes.isEmpty { return true }
-        let indexes = try withRawStatement("SELECT name FROM pragma_index_list(?)") { statement in
-            try bindRaw(statement, [.text(schema.plan.tableName)])
-            var names: Set<String> = []
-            while try stepRaw(statement) { names.insert(String.read(from: statement.handle, at: 0).lowercased()) }
-            return names
-        }
+        let indexes = Set(try self.schema.indexNames(table: table).map { $0.lowercased() })
         return schema.indexes.allSatisfy { indexes.contains($0.name.lowercased()) }
-    }
-
-    /// The column names of `table`, empty when it does not exist.
-    func tableColumns(_ table: String) throws -> [String] {
-        try withRawStatement("SELECT name FROM pragma_table_info(?)") { statement in
-            try bindRaw(statement, [.text(table)])
-            var names: [String] = []
-            while try stepRaw(statement) { names.append(String.read(from: statement.handle, at: 0)) }
-            return names
-        }
     }
 }

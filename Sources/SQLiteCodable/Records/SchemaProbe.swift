@@ -1,22 +1,22 @@
 import Foundation
 
-/// A column derived from a record type's properties.
-struct DerivedColumn: Equatable {
-    var name: String
-    var declaredType: String
-    var notNull: Bool
-    /// The value existing rows get when the column is added to a table holding data.
-    var defaultValue: SQLValue
-}
-
 /// Derives a record type's columns by decoding it from a decoder that makes up values:
-/// each key's requested type gives the column type, `decodeIfPresent` (an optional) a
-/// nullable column. Nested values are made up too (to learn they are JSON text); an enum is
-/// made from its first case when it is `CaseIterable`.
+/// each key's requested type gives the column type, `decodeNil` (an optional) a nullable
+/// column. Nested values are made up too (to learn they are JSON text); an enum is made from
+/// its first case when it is `CaseIterable`.
 final class SchemaProbe: Decoder {
+    /// A column derived from a property: its key, declared type, whether it is `NOT NULL`, and
+    /// the value existing rows get when it is added to a table holding data.
+    struct Entry {
+        let key: String
+        var declaredType: String
+        var notNull: Bool
+        var filler: SQLValue
+    }
+
     let options: CodingOptions
     let rowType: String
-    private(set) var columns: [(key: String, column: DerivedColumn)] = []
+    private(set) var columns: [Entry] = []
 
     init(options: CodingOptions, rowType: String) {
         self.options = options
@@ -26,18 +26,15 @@ final class SchemaProbe: Decoder {
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    func record(_ key: String, _ declaredType: String, notNull: Bool, defaultValue: SQLValue) {
-        if let index = columns.firstIndex(where: { $0.key == key }) {
-            columns[index].column.declaredType = declaredType
-            columns[index].column.notNull = columns[index].column.notNull && notNull
-            if defaultValue != .null { columns[index].column.defaultValue = defaultValue }
-        } else {
-            columns.append(
-                (
-                    key,
-                    DerivedColumn(name: key, declaredType: declaredType, notNull: notNull, defaultValue: defaultValue)
-                ))
+    /// Notes the column of `key`. An optional is seen twice, first by `decodeNil` (nullable,
+    /// no type), then by the `decode` of its wrapped type (the type and the filler).
+    func record(_ key: String, _ declaredType: String, notNull: Bool, filler: SQLValue) {
+        guard let index = columns.firstIndex(where: { $0.key == key }) else {
+            return columns.append(Entry(key: key, declaredType: declaredType, notNull: notNull, filler: filler))
         }
+        if !declaredType.isEmpty { columns[index].declaredType = declaredType }
+        columns[index].notNull = columns[index].notNull && notNull
+        if filler != .null { columns[index].filler = filler }
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -164,175 +161,49 @@ struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func contains(_ key: Key) -> Bool { true }
 
+    // An optional's `decodeIfPresent` is the standard library's: `decodeNil` (noted nullable
+    // here), then the `decode` of the wrapped type.
     func decodeNil(forKey key: Key) throws -> Bool {
-        probe?.record(key.stringValue, "", notNull: false, defaultValue: .null)
+        probe?.record(key.stringValue, "", notNull: false, filler: .null)
         return false
     }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        probe?.record(key.stringValue, "BOOLEAN", notNull: true, defaultValue: .integer(0))
-        return false
+    /// Notes a `NOT NULL` column of `declaredType` for `key`, and returns `value`.
+    private func column<T>(_ key: Key, _ declaredType: String, _ filler: SQLValue, _ value: T) -> T {
+        probe?.record(key.stringValue, declaredType, notNull: true, filler: filler)
+        return value
     }
 
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        probe?.record(key.stringValue, "BOOLEAN", notNull: false, defaultValue: .null)
-        return nil
-    }
-
-    func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        probe?.record(key.stringValue, "TEXT", notNull: true, defaultValue: .text(""))
-        return ""
-    }
-
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        probe?.record(key.stringValue, "TEXT", notNull: false, defaultValue: .null)
-        return nil
-    }
-
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        probe?.record(key.stringValue, "REAL", notNull: true, defaultValue: .real(0))
-        return 0
-    }
-
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        probe?.record(key.stringValue, "REAL", notNull: false, defaultValue: .null)
-        return nil
-    }
-
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-        probe?.record(key.stringValue, "REAL", notNull: true, defaultValue: .real(0))
-        return 0
-    }
-
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        probe?.record(key.stringValue, "REAL", notNull: false, defaultValue: .null)
-        return nil
-    }
-
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-        probe?.record(key.stringValue, "INTEGER", notNull: true, defaultValue: .integer(0))
-        return 0
-    }
-
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        probe?.record(key.stringValue, "INTEGER", notNull: false, defaultValue: .null)
-        return nil
-    }
-
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
-        probe?.record(key.stringValue, "INTEGER", notNull: true, defaultValue: .integer(0))
-        return 0
-    }
-
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
-        probe?.record(key.stringValue, "INTEGER", notNull: false, defaultValue: .null)
-        return nil
-    }
-
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
-        probe?.record(key.stringValue, "INTEGER", notNull: true, defaultValue: .integer(0))
-        return 0
-    }
-
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
-        probe?.record(key.stringValue, "INTEGER", notNull: false, defaultValue: .null)
-        return nil
-    }
-
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
-        probe?.record(key.stringValue, "INTEGER", notNull: true, defaultValue: .integer(0))
-        return 0
-    }
-
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
-        probe?.record(key.stringValue, "INTEGER", notNull: false, defaultValue: .null)
-        return nil
-    }
-
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-        probe?.record(key.stringValue, "INTEGER", notNull: true, defaultValue: .integer(0))
-        return 0
-    }
-
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
-        probe?.record(key.stringValue, "INTEGER", notNull: false, defaultValue: .null)
-        return nil
-    }
-
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
-        probe?.record(key.stringValue, "INTEGER", notNull: true, defaultValue: .integer(0))
-        return 0
-    }
-
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
-        probe?.record(key.stringValue, "INTEGER", notNull: false, defaultValue: .null)
-        return nil
-    }
-
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
-        probe?.record(key.stringValue, "INTEGER", notNull: true, defaultValue: .integer(0))
-        return 0
-    }
-
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
-        probe?.record(key.stringValue, "INTEGER", notNull: false, defaultValue: .null)
-        return nil
-    }
-
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
-        probe?.record(key.stringValue, "INTEGER", notNull: true, defaultValue: .integer(0))
-        return 0
-    }
-
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
-        probe?.record(key.stringValue, "INTEGER", notNull: false, defaultValue: .null)
-        return nil
-    }
-
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
-        probe?.record(key.stringValue, "INTEGER", notNull: true, defaultValue: .integer(0))
-        return 0
-    }
-
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
-        probe?.record(key.stringValue, "INTEGER", notNull: false, defaultValue: .null)
-        return nil
-    }
-
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
-        probe?.record(key.stringValue, "INTEGER", notNull: true, defaultValue: .integer(0))
-        return 0
-    }
-
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
-        probe?.record(key.stringValue, "INTEGER", notNull: false, defaultValue: .null)
-        return nil
-    }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { column(key, "BOOLEAN", .integer(0), false) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { column(key, "TEXT", .text(""), "") }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { column(key, "REAL", .real(0), 0) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { column(key, "REAL", .real(0), 0) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { column(key, "INTEGER", .integer(0), 0) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { column(key, "INTEGER", .integer(0), 0) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { column(key, "INTEGER", .integer(0), 0) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { column(key, "INTEGER", .integer(0), 0) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { column(key, "INTEGER", .integer(0), 0) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { column(key, "INTEGER", .integer(0), 0) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { column(key, "INTEGER", .integer(0), 0) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { column(key, "INTEGER", .integer(0), 0) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { column(key, "INTEGER", .integer(0), 0) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { column(key, "INTEGER", .integer(0), 0) }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         if let stored = T.self as? any StoredColumn.Type, case let placeholder = try stored.placeholder,
             let value = placeholder as? T
         {
             // An NSNumber or NSDate: its type from the options, nullable when optional; the
-            // default is the placeholder as stored (0, the 1970 epoch, or NULL).
+            // filler is the placeholder as stored (0, the 1970 epoch, or NULL).
             let real = options.isDouble([key])
-            let defaultValue = try placeholder.columnValue(real: real, dateStrategy: options.dateStrategy)
+            let filler = try placeholder.columnValue(real: real, dateStrategy: options.dateStrategy)
             probe?.record(
                 key.stringValue, stored.declaredType(real: real, dateStrategy: options.dateStrategy),
-                notNull: !stored.isOptional, defaultValue: defaultValue)
+                notNull: !stored.isOptional, filler: filler)
             return value
         }
         let (declared, stored, value) = try SchemaProbe.describe(type, options: options)
-        probe?.record(key.stringValue, declared, notNull: true, defaultValue: stored)
-        return value
-    }
-
-    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        if let probe {
-            let (declared, _, _) = try SchemaProbe.describe(type, options: options)
-            probe.record(key.stringValue, declared, notNull: false, defaultValue: .null)
-        }
-        return nil
+        return column(key, declared, stored, value)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws

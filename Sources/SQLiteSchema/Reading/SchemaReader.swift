@@ -124,6 +124,47 @@ public struct SchemaReader: Sendable {
         }
     }
 
+    /// The names of the columns of `table` (or of a view), in table order: the columns
+    /// `SELECT *` returns, generated ones included and a virtual table's hidden ones left out.
+    /// One `PRAGMA table_xinfo` query, for callers that need no more than the names.
+    ///
+    /// ```swift
+    /// try db.schema.columnNames(table: "users")   // ["id", "email", "name"]
+    /// ```
+    ///
+    /// Empty when there is no such table or view.
+    public func columnNames(table: String) throws -> [String] {
+        try names(
+            "SELECT name FROM pragma_table_xinfo(?\(database == nil ? "" : ", ?")) WHERE hidden <> 1 ORDER BY cid",
+            table)
+    }
+
+    /// The names of the indexes of `table`, those SQLite made for `UNIQUE` and `PRIMARY KEY`
+    /// constraints included: one `PRAGMA index_list` query, for callers that need no more than
+    /// the names (``indexDefinitions(table:)`` reads each index).
+    ///
+    /// ```swift
+    /// try db.schema.indexNames(table: "users")   // ["users_on_email", "sqlite_autoindex_users_1"]
+    /// ```
+    ///
+    /// Empty when there is no such table.
+    public func indexNames(table: String) throws -> [String] {
+        try names("SELECT name FROM pragma_index_list(?\(database == nil ? "" : ", ?")) ORDER BY seq DESC", table)
+    }
+
+    /// The first column of each row of `sql`, a pragma query on `table` (in this reader's
+    /// database when it has one, else found as SQL finds it), run with a cached statement: the
+    /// record tier asks at each first use of a type.
+    private func names(_ sql: String, _ table: String) throws -> [String] {
+        try connection.withCachedStatement(sql) { statement in
+            try statement.bind(table, at: 1)
+            if let database { try statement.bind(database, at: 2) }
+            var names: [String] = []
+            while try statement.step() { names.append(statement.row[0]) }
+            return names
+        }
+    }
+
     // MARK: - Indexes
 
     /// The indexes of `table`: those made by `CREATE INDEX` and those SQLite made for `UNIQUE`

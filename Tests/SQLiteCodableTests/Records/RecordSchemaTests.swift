@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteCodable
+import SQLiteSchema
 import Testing
 
 @Suite("Record tables: creation from the type, column sync")
@@ -76,6 +77,43 @@ struct RecordSchemaTests {
                     id: 1, name: "old", stock: 0, added: Date(timeIntervalSince1970: 0), mood: .happy, comment: nil)
             ])
         #expect(try db.scalar("SELECT legacy FROM gadget") as? String == "kept")
+    }
+
+    /// A table's first version, and a version with a column more and a unique index.
+    struct Bin: Record {
+        var id: Int64 = 0
+        var name: String
+    }
+
+    struct BinWithStock: Record {
+        static let tableName = "bin"
+        static var indexes: [RecordIndex] { [RecordIndex("name", unique: true)] }
+        var id: Int64 = 0
+        var name: String
+        var stock: Int
+    }
+
+    @Test("syncTable adds columns with SQLiteSchema's changer, as a migration writes them")
+    func syncWritesTheChangersSQL() throws {
+        let db = try Connection()
+        try db.syncTable(for: Bin.self)
+        try Bin.insertBatch([Bin(name: "a")], in: db)
+        #expect(try db.syncTable(for: BinWithStock.self) == ["stock"])
+        let sql = try #require(try db.scalar("SELECT sql FROM sqlite_master WHERE name = 'bin'") as? String)
+        #expect(sql.hasSuffix(#", "stock" INTEGER DEFAULT 0 NOT NULL)"#), "\(sql)")
+        #expect(try db.schema.indexNames(table: "bin").contains("index_bin_on_name"))
+    }
+
+    @Test("a sync that fails at any step throws SQLite's error and leaves the table as it was")
+    func failedSyncChangesNothing() throws {
+        let db = try Connection()
+        try db.syncTable(for: Bin.self)
+        try Bin.insertBatch([Bin(name: "twin"), Bin(name: "twin")], in: db)
+        let error = #expect(throws: Result.self) { try db.syncTable(for: BinWithStock.self) }
+        #expect(error?.message.contains("UNIQUE constraint failed") == true)
+        #expect(try db.schema.columnNames(table: "bin") == ["id", "name"])
+        #expect(try db.schema.indexNames(table: "bin").isEmpty)
+        #expect(!db.isInTransaction)
     }
 
     @Test("an enum that cannot be made up is reported with its type")

@@ -162,6 +162,29 @@ import Testing
                 == true)
     }
 
+    @Test("columnNames lists what SELECT * returns, generated columns included, in table order")
+    func columnNames() throws {
+        #expect(
+            try db.schema.columnNames(table: "users") == [
+                "id", "email", "name", "score", "avatar", "created", "flags", "price", "total", "half", "manager_id",
+            ])
+        #expect(try db.schema.columnNames(table: "USER_NAMES") == ["name"])
+        #expect(try db.schema.columnNames(table: "nope").isEmpty)
+        try db.execute("CREATE TEMP TABLE users (temporary TEXT)")
+        #expect(try db.schema.columnNames(table: "users") == ["temporary"])  // found as SQL finds it
+        #expect(try db.schema(database: "main").columnNames(table: "users").count == 11)
+    }
+
+    @Test("indexNames lists the table's indexes, those made for constraints included")
+    func indexNames() throws {
+        #expect(
+            Set(try db.schema.indexNames(table: "users"))
+                == Set(try db.schema.indexDefinitions(table: "users").map(\.name)))
+        #expect(try db.schema.indexNames(table: "users").contains("users_by_name"))
+        #expect(try db.schema(database: "temp").indexNames(table: "users").isEmpty)
+        #expect(try db.schema.indexNames(table: "nope").isEmpty)
+    }
+
     @Test func definitionsRenderTheirSQL() throws {
         let table = try db.schema.tableDefinition(table: "tags")
         let copy = try Connection()
