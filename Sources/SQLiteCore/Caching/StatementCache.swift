@@ -1,8 +1,10 @@
 // Caching: one design for every tier.
 //
-// Owners. Each `Connection` owns everything cached for it, nothing is process-wide: its
-// `StatementCache` (prepared statements by SQL text, checked out while in use) and its
-// `TierStore`; each `Statement` owns a `TierStore` of its own.
+// Owners. Each `Connection` owns everything cached for it: its `StatementCache` (prepared
+// statements by SQL text, checked out while in use) and its `TierStore`; each `Statement` owns a
+// `TierStore` of its own. One cache is process-wide, for want of a connection: the Codable
+// tier's encoding plans for `table.insert(encodable)`, which SQLite.swift's signature builds
+// before any connection is known (`EncodingPlan`, under one lock).
 //
 // Plugging in. A tier keeps what it derives in its one place of those stores
 // (`TierStore.Tier`): with the connection what depends on the SQL only (the typed tier's
