@@ -10,11 +10,7 @@ extension Connection {
     /// ```
     @discardableResult
     public func updateMany<R: Record>(_ records: [R]) throws -> Int {
-        try inTransaction {
-            var count = 0
-            for record in records where try update(record) { count += 1 }
-            return count
-        }
+        try countChanged(records) { record in try update(record) }
     }
 
     /// Deletes the rows of `records` (by primary key) in one transaction (a savepoint inside
@@ -25,14 +21,20 @@ extension Connection {
     /// ```
     @discardableResult
     public func deleteMany<R: Record>(_ records: [R]) throws -> Int {
-        try inTransaction {
-            var count = 0
-            for record in records where try delete(record) { count += 1 }
-            return count
-        }
+        try countChanged(records) { record in try delete(record) }
     }
 
     // MARK: - Internals of the record calls
+
+    /// Runs `change` on each of `records` in one transaction (a savepoint inside an open one)
+    /// and returns how many it changed.
+    private func countChanged<R>(_ records: [R], _ change: (R) throws -> Bool) throws -> Int {
+        try inTransaction {
+            var count = 0
+            for record in records where try change(record) { count += 1 }
+            return count
+        }
+    }
 
     /// Inserts `record`, then reads its row back into it (its new key, timestamps, defaults).
     func insertRecord<R: Record>(_ record: inout R) throws -> Int64 {

@@ -178,29 +178,25 @@ extension Connection {
     /// ```
     @discardableResult
     public func update<R: Record>(_ record: R, from original: R) throws -> Bool {
-        try withLock { try update(usablePlan(R.self), record, from: original) }
-    }
-
-    /// ``update(_:from:)`` with the connection locked.
-    private func update<R: Record>(_ plan: RecordPlan, _ record: R, from original: R) throws -> Bool {
-        var (columns, values) = try plan.encode(record)
-        let (oldColumns, oldValues) = try plan.encode(original)
-        let keyIndex = try plan.keyIndex(columns)
-        var changedColumns: [String] = []
-        var changedValues: [SQLValue] = []
-        for (offset, column) in columns.enumerated() where offset != keyIndex {
-            let old = oldColumns.firstIndex(of: column).map { oldValues[$0] }
-            if old != values[offset] {
-                changedColumns.append(column)
-                changedValues.append(values[offset])
+        try withLock {
+            let plan = try usablePlan(R.self)
+            let (columns, values) = try plan.encode(record)
+            let (oldColumns, oldValues) = try plan.encode(original)
+            let keyIndex = try plan.keyIndex(columns)
+            var changedColumns: [String] = []
+            var changedValues: [SQLValue] = []
+            for (offset, column) in columns.enumerated() where offset != keyIndex {
+                let old = oldColumns.firstIndex(of: column).map { oldValues[$0] }
+                if old != values[offset] {
+                    changedColumns.append(column)
+                    changedValues.append(values[offset])
+                }
             }
+            guard !changedColumns.isEmpty else { return false }
+            changedColumns.append(plan.primaryKey.column)
+            changedValues.append(values[keyIndex])
+            return try updateEncoded(plan, &changedColumns, &changedValues)
         }
-        guard !changedColumns.isEmpty else { return false }
-        changedColumns.append(plan.primaryKey.column)
-        changedValues.append(values[keyIndex])
-        columns = changedColumns
-        values = changedValues
-        return try updateEncoded(plan, &columns, &values)
     }
 
     /// Deletes the row of `record`, by its primary key; `false` when there was none.
@@ -270,8 +266,7 @@ extension Connection {
         }
     }
 
-    /// Finds one record by the key `id`, bound by its own type when it is an integer or a
-    /// string (no encoder involved).
+    /// Finds one record by the key `id`, bound by its own type when it is an integer or a string (no encoder involved).
     func findRecord<R: Record, ID: Encodable>(_ type: R.Type, id: ID) throws -> R? {
         try findRecord(R.self) { statement, plan in
             let handle = statement.handle

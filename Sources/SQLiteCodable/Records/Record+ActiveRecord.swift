@@ -195,8 +195,7 @@ extension Record {
         try RecordDatabase(writer).write(Self.self) { db in try deleteAll(in: db, filter: filter) }
     }
 
-    /// ``deleteAll(_:)-9nqd`` with a non-optional condition, in a write of
-    /// `writer`.
+    /// ``deleteAll(_:)-9nqd`` with a non-optional condition, in a write of `writer`.
     @discardableResult
     public static func deleteAll(_ filter: SQLExpression<Bool>, in writer: some DatabaseWriter) throws -> Int {
         try deleteAll(SQLExpression<Bool?>(filter), in: writer)

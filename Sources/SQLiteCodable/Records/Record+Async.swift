@@ -6,18 +6,6 @@ import Foundation
 // context, the synchronous forms are called.
 
 extension Record where Self: Sendable {
-    private static func asyncRead<T: Sendable>(
-        _ database: RecordDatabase, _ body: @escaping @Sendable (Connection) throws -> T
-    ) async throws -> T {
-        try await database.read(Self.self, body)
-    }
-
-    private static func asyncWrite<T: Sendable>(
-        _ database: RecordDatabase, _ body: @escaping @Sendable (Connection) throws -> T
-    ) async throws -> T {
-        try await database.write(Self.self, body)
-    }
-
     // MARK: - Saving
 
     /// The async ``save()``.
@@ -65,7 +53,7 @@ extension Record where Self: Sendable {
         on database: RecordDatabase, _ body: @escaping @Sendable (Connection, inout Self) throws -> T
     ) async throws -> T {
         let record = self
-        let (changed, result) = try await Self.asyncWrite(database) { db in
+        let (changed, result) = try await database.write(Self.self) { db in
             var changed = record
             let result = try body(db, &changed)
             return (changed, result)
@@ -78,14 +66,14 @@ extension Record where Self: Sendable {
     @discardableResult
     public func delete() async throws -> Bool {
         let record = self
-        return try await Self.asyncWrite(Self.resolvedDatabase()) { db in try db.delete(record) }
+        return try await Self.resolvedDatabase().write(Self.self) { db in try db.delete(record) }
     }
 
     /// The async ``delete()-8dgzk`` in a write of `writer`.
     @discardableResult
     public func delete(in writer: some DatabaseWriter) async throws -> Bool {
         let record = self
-        return try await Self.asyncWrite(RecordDatabase(writer)) { db in try db.delete(record) }
+        return try await RecordDatabase(writer).write(Self.self) { db in try db.delete(record) }
     }
 
     // MARK: - Updates by name and by setters
@@ -130,7 +118,7 @@ extension Record where Self: Sendable {
     /// The async ``update(_:where:)-5vi08``.
     @discardableResult
     public static func update(_ values: [String: Binding?], where conditions: [String: Binding?]) async throws -> Int {
-        try await asyncWrite(resolvedDatabase()) { db in try update(values, where: conditions, in: db) }
+        try await resolvedDatabase().write(Self.self) { db in try update(values, where: conditions, in: db) }
     }
 
     /// The async ``update(_:where:)-5vi08`` in a write of `writer`.
@@ -138,13 +126,13 @@ extension Record where Self: Sendable {
     public static func update(
         _ values: [String: Binding?], where conditions: [String: Binding?], in writer: some DatabaseWriter
     ) async throws -> Int {
-        try await asyncWrite(RecordDatabase(writer)) { db in try update(values, where: conditions, in: db) }
+        try await RecordDatabase(writer).write(Self.self) { db in try update(values, where: conditions, in: db) }
     }
 
     /// The async ``update(_:where:)-([Setter],SQLExpression<Bool?>?)``.
     @discardableResult
     public static func update(_ setters: [Setter], where filter: SQLExpression<Bool?>?) async throws -> Int {
-        try await asyncWrite(resolvedDatabase()) { db in try update(setters, where: filter, in: db) }
+        try await resolvedDatabase().write(Self.self) { db in try update(setters, where: filter, in: db) }
     }
 
     /// The async ``update(_:where:)-([Setter],SQLExpression<Bool>)``.
@@ -158,7 +146,7 @@ extension Record where Self: Sendable {
     public static func update(_ setters: [Setter], where filter: SQLExpression<Bool?>?, in writer: some DatabaseWriter)
         async throws -> Int
     {
-        try await asyncWrite(RecordDatabase(writer)) { db in try update(setters, where: filter, in: db) }
+        try await RecordDatabase(writer).write(Self.self) { db in try update(setters, where: filter, in: db) }
     }
 
     /// The async ``update(_:where:)-3vq48`` in a write of `writer`.
@@ -174,43 +162,43 @@ extension Record where Self: Sendable {
     /// The async ``insertBatch(_:)``.
     @discardableResult
     public static func insertBatch(_ records: [Self]) async throws -> [Int64] {
-        try await asyncWrite(resolvedDatabase()) { db in try db.insertMany(records) }
+        try await resolvedDatabase().write(Self.self) { db in try db.insertMany(records) }
     }
 
     /// The async ``insertBatch(_:)-1fy9l`` in a write of `writer`.
     @discardableResult
     public static func insertBatch(_ records: [Self], in writer: some DatabaseWriter) async throws -> [Int64] {
-        try await asyncWrite(RecordDatabase(writer)) { db in try db.insertMany(records) }
+        try await RecordDatabase(writer).write(Self.self) { db in try db.insertMany(records) }
     }
 
     /// The async ``updateBatch(_:)``.
     @discardableResult
     public static func updateBatch(_ records: [Self]) async throws -> Int {
-        try await asyncWrite(resolvedDatabase()) { db in try db.updateMany(records) }
+        try await resolvedDatabase().write(Self.self) { db in try db.updateMany(records) }
     }
 
     /// The async ``updateBatch(_:)-5p5ho`` in a write of `writer`.
     @discardableResult
     public static func updateBatch(_ records: [Self], in writer: some DatabaseWriter) async throws -> Int {
-        try await asyncWrite(RecordDatabase(writer)) { db in try db.updateMany(records) }
+        try await RecordDatabase(writer).write(Self.self) { db in try db.updateMany(records) }
     }
 
     /// The async ``deleteBatch(_:)``.
     @discardableResult
     public static func deleteBatch(_ records: [Self]) async throws -> Int {
-        try await asyncWrite(resolvedDatabase()) { db in try db.deleteMany(records) }
+        try await resolvedDatabase().write(Self.self) { db in try db.deleteMany(records) }
     }
 
     /// The async ``deleteBatch(_:)-497yk`` in a write of `writer`.
     @discardableResult
     public static func deleteBatch(_ records: [Self], in writer: some DatabaseWriter) async throws -> Int {
-        try await asyncWrite(RecordDatabase(writer)) { db in try db.deleteMany(records) }
+        try await RecordDatabase(writer).write(Self.self) { db in try db.deleteMany(records) }
     }
 
     /// The async ``deleteAll(_:)-(SQLExpression<Bool?>?)``.
     @discardableResult
     public static func deleteAll(_ filter: SQLExpression<Bool?>? = nil) async throws -> Int {
-        try await asyncWrite(resolvedDatabase()) { db in try deleteAll(in: db, filter: filter) }
+        try await resolvedDatabase().write(Self.self) { db in try deleteAll(in: db, filter: filter) }
     }
 
     /// The async ``deleteAll(_:)-(SQLExpression<Bool>)``.
@@ -224,7 +212,7 @@ extension Record where Self: Sendable {
     public static func deleteAll(_ filter: SQLExpression<Bool?>? = nil, in writer: some DatabaseWriter) async throws
         -> Int
     {
-        try await asyncWrite(RecordDatabase(writer)) { db in try deleteAll(in: db, filter: filter) }
+        try await RecordDatabase(writer).write(Self.self) { db in try deleteAll(in: db, filter: filter) }
     }
 
     /// The async ``deleteAll(_:)-2u12a`` in a write of `writer`.
@@ -237,19 +225,19 @@ extension Record where Self: Sendable {
 
     /// The async ``find(_:)``.
     public static func find(_ id: some Encodable & Sendable) async throws -> Self? {
-        try await asyncRead(resolvedDatabase()) { db in try find(id, in: db) }
+        try await resolvedDatabase().read(Self.self) { db in try find(id, in: db) }
     }
 
     /// The async ``find(_:)-50rrk`` in a read of `writer`.
     public static func find(_ id: some Encodable & Sendable, in writer: some DatabaseWriter) async throws -> Self? {
-        try await asyncRead(RecordDatabase(writer)) { db in try find(id, in: db) }
+        try await RecordDatabase(writer).read(Self.self) { db in try find(id, in: db) }
     }
 
     /// The async ``findFirst(_:orders:)-(SQLExpression<Bool?>?,_)``.
     public static func findFirst(_ filter: SQLExpression<Bool?>? = nil, orders: [Expressible] = []) async throws
         -> Self?
     {
-        try await asyncRead(resolvedDatabase()) { db in try findFirst(filter, orders: orders, in: db) }
+        try await resolvedDatabase().read(Self.self) { db in try findFirst(filter, orders: orders, in: db) }
     }
 
     /// The async ``findFirst(_:orders:)-(SQLExpression<Bool>,_)``.
@@ -261,15 +249,13 @@ extension Record where Self: Sendable {
     public static func findFirst(
         _ filter: SQLExpression<Bool?>? = nil, orders: [Expressible] = [], in writer: some DatabaseWriter
     ) async throws -> Self? {
-        try await asyncRead(RecordDatabase(writer)) { db in try findFirst(filter, orders: orders, in: db) }
+        try await RecordDatabase(writer).read(Self.self) { db in try findFirst(filter, orders: orders, in: db) }
     }
 
     /// The async ``findFirst(_:orders:)-q07c`` in a read of `writer`.
     public static func findFirst(
         _ filter: SQLExpression<Bool>, orders: [Expressible] = [], in writer: some DatabaseWriter
-    )
-        async throws -> Self?
-    {
+    ) async throws -> Self? {
         try await findFirst(SQLExpression<Bool?>(filter), orders: orders, in: writer)
     }
 
@@ -277,7 +263,7 @@ extension Record where Self: Sendable {
     public static func findAll(
         _ filter: SQLExpression<Bool?>? = nil, orders: [Expressible] = [], limit: Int? = nil, offset: Int? = nil
     ) async throws -> [Self] {
-        try await asyncRead(resolvedDatabase()) { db in
+        try await resolvedDatabase().read(Self.self) { db in
             try findAll(filter, orders: orders, limit: limit, offset: offset, in: db)
         }
     }
@@ -289,19 +275,17 @@ extension Record where Self: Sendable {
         try await findAll(SQLExpression<Bool?>(filter), orders: orders, limit: limit, offset: offset)
     }
 
-    /// The async ``findAll(_:orders:limit:offset:)-1eoka`` in a read of
-    /// `writer`.
+    /// The async ``findAll(_:orders:limit:offset:)-1eoka`` in a read of `writer`.
     public static func findAll(
         _ filter: SQLExpression<Bool?>? = nil, orders: [Expressible] = [], limit: Int? = nil, offset: Int? = nil,
         in writer: some DatabaseWriter
     ) async throws -> [Self] {
-        try await asyncRead(RecordDatabase(writer)) { db in
+        try await RecordDatabase(writer).read(Self.self) { db in
             try findAll(filter, orders: orders, limit: limit, offset: offset, in: db)
         }
     }
 
-    /// The async ``findAll(_:orders:limit:offset:)-6w4og`` in a read of
-    /// `writer`.
+    /// The async ``findAll(_:orders:limit:offset:)-6w4og`` in a read of `writer`.
     public static func findAll(
         _ filter: SQLExpression<Bool>, orders: [Expressible] = [], limit: Int? = nil, offset: Int? = nil,
         in writer: some DatabaseWriter
@@ -311,48 +295,49 @@ extension Record where Self: Sendable {
 
     /// The async ``findAll(_:)-(QueryType)``.
     public static func findAll(_ query: QueryType) async throws -> [Self] {
-        try await asyncRead(resolvedDatabase()) { db in try db.fetchAll(Self.self, query) }
+        try await resolvedDatabase().read(Self.self) { db in try db.fetchAll(Self.self, query) }
     }
 
     /// The async ``findAll(_:)-21yoy`` in a read of `writer`.
     public static func findAll(_ query: QueryType, in writer: some DatabaseWriter) async throws -> [Self] {
-        try await asyncRead(RecordDatabase(writer)) { db in try db.fetchAll(Self.self, query) }
+        try await RecordDatabase(writer).read(Self.self) { db in try db.fetchAll(Self.self, query) }
     }
 
     /// The async ``findFirst(_:)-(QueryType)``.
     public static func findFirst(_ query: QueryType) async throws -> Self? {
-        try await asyncRead(resolvedDatabase()) { db in try db.fetchOne(Self.self, query) }
+        try await resolvedDatabase().read(Self.self) { db in try db.fetchOne(Self.self, query) }
     }
 
     /// The async ``findFirst(_:)-75o25`` in a read of `writer`.
     public static func findFirst(_ query: QueryType, in writer: some DatabaseWriter) async throws -> Self? {
-        try await asyncRead(RecordDatabase(writer)) { db in try db.fetchOne(Self.self, query) }
+        try await RecordDatabase(writer).read(Self.self) { db in try db.fetchOne(Self.self, query) }
     }
 
     /// The async ``findRow(_:orders:)``.
     public static func findRow(_ number: Int, orders: [Expressible] = []) async throws -> Self? {
-        try await asyncRead(resolvedDatabase()) { db in try findRow(number, orders: orders, in: db) }
+        try await resolvedDatabase().read(Self.self) { db in try findRow(number, orders: orders, in: db) }
     }
 
     /// The async ``findRow(_:orders:)-2fahm`` in a read of `writer`.
     public static func findRow(_ number: Int, orders: [Expressible] = [], in writer: some DatabaseWriter) async throws
         -> Self?
     {
-        try await asyncRead(RecordDatabase(writer)) { db in try findRow(number, orders: orders, in: db) }
+        try await RecordDatabase(writer).read(Self.self) { db in try findRow(number, orders: orders, in: db) }
     }
 
     /// The async `findRow(_:filter:orders:)`.
     public static func findRow(_ number: Int, filter: SQLExpression<Bool?>?, orders: [Expressible] = []) async throws
         -> Self?
     {
-        try await asyncRead(resolvedDatabase()) { db in try findRow(number, filter: filter, orders: orders, in: db) }
+        try await resolvedDatabase().read(Self.self) { db in try findRow(number, filter: filter, orders: orders, in: db)
+        }
     }
 
     /// The async `findRow(_:filter:orders:)` in a read of `writer`.
     public static func findRow(
         _ number: Int, filter: SQLExpression<Bool?>?, orders: [Expressible] = [], in writer: some DatabaseWriter
     ) async throws -> Self? {
-        try await asyncRead(RecordDatabase(writer)) { db in
+        try await RecordDatabase(writer).read(Self.self) { db in
             try findRow(number, filter: filter, orders: orders, in: db)
         }
     }
@@ -364,8 +349,7 @@ extension Record where Self: Sendable {
         try await findRow(number, filter: SQLExpression<Bool?>(filter), orders: orders)
     }
 
-    /// The async `findRow(_:filter:orders:)` in a read of `writer`, with a non-optional
-    /// condition.
+    /// The async `findRow(_:filter:orders:)` in a read of `writer`, with a non-optional condition.
     public static func findRow(
         _ number: Int, filter: SQLExpression<Bool>, orders: [Expressible] = [], in writer: some DatabaseWriter
     ) async throws -> Self? {
@@ -374,7 +358,7 @@ extension Record where Self: Sendable {
 
     /// The async ``count(_:)-(SQLExpression<Bool?>?)``.
     public static func count(_ filter: SQLExpression<Bool?>? = nil) async throws -> Int {
-        try await asyncRead(resolvedDatabase()) { db in try count(in: db, filter: filter) }
+        try await resolvedDatabase().read(Self.self) { db in try count(in: db, filter: filter) }
     }
 
     /// The async ``count(_:)-(SQLExpression<Bool>)``.
@@ -385,7 +369,7 @@ extension Record where Self: Sendable {
     /// The async ``count(_:)-5sghb`` in a read of `writer`.
     public static func count(_ filter: SQLExpression<Bool?>? = nil, in writer: some DatabaseWriter) async throws -> Int
     {
-        try await asyncRead(RecordDatabase(writer)) { db in try count(in: db, filter: filter) }
+        try await RecordDatabase(writer).read(Self.self) { db in try count(in: db, filter: filter) }
     }
 
     /// The async ``count(_:)-2ohog`` in a read of `writer`.
@@ -395,7 +379,7 @@ extension Record where Self: Sendable {
 
     /// The async ``exists(_:)-(SQLExpression<Bool?>?)``.
     public static func exists(_ filter: SQLExpression<Bool?>? = nil) async throws -> Bool {
-        try await asyncRead(resolvedDatabase()) { db in try exists(filter, in: db) }
+        try await resolvedDatabase().read(Self.self) { db in try exists(filter, in: db) }
     }
 
     /// The async ``exists(_:)-(SQLExpression<Bool>)``.
@@ -407,7 +391,7 @@ extension Record where Self: Sendable {
     public static func exists(_ filter: SQLExpression<Bool?>? = nil, in writer: some DatabaseWriter) async throws
         -> Bool
     {
-        try await asyncRead(RecordDatabase(writer)) { db in try exists(filter, in: db) }
+        try await RecordDatabase(writer).read(Self.self) { db in try exists(filter, in: db) }
     }
 
     /// The async ``exists(_:)-q3qw`` in a read of `writer`.
@@ -421,14 +405,15 @@ extension Record where Self: Sendable {
     public static func findFirst(_ column: String, value: Binding?, orders: KeyValuePairs<String, Bool> = [:])
         async throws -> Self?
     {
-        try await asyncRead(resolvedDatabase()) { db in try findFirst(column, value: value, orders: orders, in: db) }
+        try await resolvedDatabase().read(Self.self) { db in try findFirst(column, value: value, orders: orders, in: db)
+        }
     }
 
     /// The async ``findFirst(_:value:orders:)-7i5zy`` in a read of `writer`.
     public static func findFirst(
         _ column: String, value: Binding?, orders: KeyValuePairs<String, Bool> = [:], in writer: some DatabaseWriter
     ) async throws -> Self? {
-        try await asyncRead(RecordDatabase(writer)) { db in
+        try await RecordDatabase(writer).read(Self.self) { db in
             try findFirst(column, value: value, orders: orders, in: db)
         }
     }
@@ -437,21 +422,23 @@ extension Record where Self: Sendable {
     public static func findAll(_ column: String, value: Binding?, orders: KeyValuePairs<String, Bool> = [:])
         async throws -> [Self]
     {
-        try await asyncRead(resolvedDatabase()) { db in try findAll(column, value: value, orders: orders, in: db) }
+        try await resolvedDatabase().read(Self.self) { db in try findAll(column, value: value, orders: orders, in: db) }
     }
 
     /// The async ``findAll(_:value:orders:)-70qlr`` in a read of `writer`.
     public static func findAll(
         _ column: String, value: Binding?, orders: KeyValuePairs<String, Bool> = [:], in writer: some DatabaseWriter
     ) async throws -> [Self] {
-        try await asyncRead(RecordDatabase(writer)) { db in try findAll(column, value: value, orders: orders, in: db) }
+        try await RecordDatabase(writer).read(Self.self) { db in
+            try findAll(column, value: value, orders: orders, in: db)
+        }
     }
 
     /// The async ``findAll(where:orders:)``.
     public static func findAll(where conditions: [String: Binding?], orders: KeyValuePairs<String, Bool> = [:])
         async throws -> [Self]
     {
-        try await asyncRead(resolvedDatabase()) { db in try findAll(where: conditions, orders: orders, in: db) }
+        try await resolvedDatabase().read(Self.self) { db in try findAll(where: conditions, orders: orders, in: db) }
     }
 
     /// The async ``findAll(where:orders:)-4ec6f`` in a read of `writer`.
@@ -459,14 +446,15 @@ extension Record where Self: Sendable {
         where conditions: [String: Binding?], orders: KeyValuePairs<String, Bool> = [:],
         in writer: some DatabaseWriter
     ) async throws -> [Self] {
-        try await asyncRead(RecordDatabase(writer)) { db in try findAll(where: conditions, orders: orders, in: db) }
+        try await RecordDatabase(writer).read(Self.self) { db in try findAll(where: conditions, orders: orders, in: db)
+        }
     }
 
     /// The async ``findFirst(where:orders:)``.
     public static func findFirst(where conditions: [String: Binding?], orders: KeyValuePairs<String, Bool> = [:])
         async throws -> Self?
     {
-        try await asyncRead(resolvedDatabase()) { db in try findFirst(where: conditions, orders: orders, in: db) }
+        try await resolvedDatabase().read(Self.self) { db in try findFirst(where: conditions, orders: orders, in: db) }
     }
 
     /// The async ``findFirst(where:orders:)-5cezb`` in a read of `writer`.
@@ -474,14 +462,16 @@ extension Record where Self: Sendable {
         where conditions: [String: Binding?], orders: KeyValuePairs<String, Bool> = [:],
         in writer: some DatabaseWriter
     ) async throws -> Self? {
-        try await asyncRead(RecordDatabase(writer)) { db in try findFirst(where: conditions, orders: orders, in: db) }
+        try await RecordDatabase(writer).read(Self.self) { db in
+            try findFirst(where: conditions, orders: orders, in: db)
+        }
     }
 
     /// The async ``findAll(sqlWhere:parameters:orders:)``.
     public static func findAll(
         sqlWhere condition: String, parameters: [Binding?] = [], orders: KeyValuePairs<String, Bool> = [:]
     ) async throws -> [Self] {
-        try await asyncRead(resolvedDatabase()) { db in
+        try await resolvedDatabase().read(Self.self) { db in
             try findAll(sqlWhere: condition, parameters: parameters, orders: orders, in: db)
         }
     }
@@ -491,7 +481,7 @@ extension Record where Self: Sendable {
         sqlWhere condition: String, parameters: [Binding?] = [], orders: KeyValuePairs<String, Bool> = [:],
         in writer: some DatabaseWriter
     ) async throws -> [Self] {
-        try await asyncRead(RecordDatabase(writer)) { db in
+        try await RecordDatabase(writer).read(Self.self) { db in
             try findAll(sqlWhere: condition, parameters: parameters, orders: orders, in: db)
         }
     }
@@ -500,7 +490,7 @@ extension Record where Self: Sendable {
     public static func findFirst(
         sqlWhere condition: String, parameters: [Binding?] = [], orders: KeyValuePairs<String, Bool> = [:]
     ) async throws -> Self? {
-        try await asyncRead(resolvedDatabase()) { db in
+        try await resolvedDatabase().read(Self.self) { db in
             try findFirst(sqlWhere: condition, parameters: parameters, orders: orders, in: db)
         }
     }
@@ -510,7 +500,7 @@ extension Record where Self: Sendable {
         sqlWhere condition: String, parameters: [Binding?] = [], orders: KeyValuePairs<String, Bool> = [:],
         in writer: some DatabaseWriter
     ) async throws -> Self? {
-        try await asyncRead(RecordDatabase(writer)) { db in
+        try await RecordDatabase(writer).read(Self.self) { db in
             try findFirst(sqlWhere: condition, parameters: parameters, orders: orders, in: db)
         }
     }

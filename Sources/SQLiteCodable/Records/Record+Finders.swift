@@ -70,13 +70,10 @@ extension Record {
         try reading(in: writer) { db in try fetchOne(in: db, filter: filter, order: orders) }
     }
 
-    /// ``findFirst(_:orders:)-14cmp`` in a read of `writer`, with a
-    /// non-optional condition.
+    /// ``findFirst(_:orders:)-14cmp`` in a read of `writer`, with a non-optional condition.
     public static func findFirst(
         _ filter: SQLExpression<Bool>, orders: [Expressible] = [], in writer: some DatabaseWriter
-    )
-        throws -> Self?
-    {
+    ) throws -> Self? {
         try findFirst(SQLExpression<Bool?>(filter), orders: orders, in: writer)
     }
 
@@ -92,8 +89,7 @@ extension Record {
         try reading { db in try fetchAll(in: db, filter: filter, order: orders, limit: limit, offset: offset) }
     }
 
-    /// ``findAll(_:orders:limit:offset:)-5nrtj`` with a non-optional
-    /// condition.
+    /// ``findAll(_:orders:limit:offset:)-5nrtj`` with a non-optional condition.
     public static func findAll(
         _ filter: SQLExpression<Bool>, orders: [Expressible] = [], limit: Int? = nil, offset: Int? = nil
     ) throws -> [Self] {
@@ -108,8 +104,7 @@ extension Record {
         try fetchAll(in: db, filter: filter, order: orders, limit: limit, offset: offset)
     }
 
-    /// ``findAll(_:orders:limit:offset:)-5nrtj`` on `db`, with a
-    /// non-optional condition.
+    /// ``findAll(_:orders:limit:offset:)-5nrtj`` on `db`, with a non-optional condition.
     public static func findAll(
         _ filter: SQLExpression<Bool>, orders: [Expressible] = [], limit: Int? = nil, offset: Int? = nil,
         in db: Connection
@@ -127,8 +122,7 @@ extension Record {
         }
     }
 
-    /// ``findAll(_:orders:limit:offset:)-5nrtj`` in a read of
-    /// `writer`, with a non-optional condition.
+    /// ``findAll(_:orders:limit:offset:)-5nrtj`` in a read of `writer`, with a non-optional condition.
     public static func findAll(
         _ filter: SQLExpression<Bool>, orders: [Expressible] = [], limit: Int? = nil, offset: Int? = nil,
         in writer: some DatabaseWriter
@@ -188,8 +182,7 @@ extension Record {
         try count(SQLExpression<Bool?>(filter))
     }
 
-    /// ``count(_:)-2ij3k`` in a read of `writer` (on a connection:
-    /// ``count(in:filter:)-(_,SQLExpression<Bool?>?)``).
+    /// ``count(_:)-2ij3k`` in a read of `writer` (on a connection: ``count(in:filter:)-(_,SQLExpression<Bool?>?)``).
     public static func count(_ filter: SQLExpression<Bool?>? = nil, in writer: some DatabaseWriter) throws -> Int {
         try reading(in: writer) { db in try count(in: db, filter: filter) }
     }
@@ -215,18 +208,8 @@ extension Record {
 
     /// ``exists(_:)-5ylaq`` on `db`.
     public static func exists(_ filter: SQLExpression<Bool?>? = nil, in db: Connection) throws -> Bool {
-        try db.withLock {
-            var sql = "SELECT 1 FROM " + (try db.usablePlan(Self.self)).quotedTable
-            var bindings: [Binding?] = []
-            if let filter {
-                sql += " WHERE " + filter.template
-                bindings = filter.bindings
-            }
-            return try db.withRawStatement(sql + " LIMIT 1") { statement in
-                try db.bindRaw(statement, bindings: bindings)
-                return try db.stepRaw(statement)
-            }
-        }
+        try firstInteger(in: db, filter: filter, suffix: " LIMIT 1") { plan in "SELECT 1 FROM " + plan.quotedTable }
+            != nil
     }
 
     /// ``exists(_:)-5ylaq`` on `db`, with a non-optional condition.

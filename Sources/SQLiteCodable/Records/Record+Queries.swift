@@ -56,19 +56,7 @@ extension Record {
     /// let expensive = try Item.count(in: db, filter: price > 100)
     /// ```
     public static func count(in db: Connection, filter: SQLExpression<Bool?>? = nil) throws -> Int {
-        try db.withLock {
-            var sql = try db.usablePlan(Self.self).countSQL
-            var bindings: [Binding?] = []
-            if let filter {
-                sql += " WHERE " + filter.template
-                bindings = filter.bindings
-            }
-            return try db.withRawStatement(sql) { statement in
-                try db.bindRaw(statement, bindings: bindings)
-                guard try db.stepRaw(statement) else { return 0 }
-                return Int(sqlite3_column_int64(statement.handle, 0))
-            }
-        }
+        Int(try firstInteger(in: db, filter: filter) { plan in plan.countSQL } ?? 0)
     }
 
     /// The number of records `filter` selects.
@@ -95,6 +83,25 @@ extension Record {
     @discardableResult
     public static func deleteAll(in db: Connection, filter: SQLExpression<Bool>) throws -> Int {
         try deleteAll(in: db, filter: SQLExpression<Bool?>(filter))
+    }
+
+    /// The first column of the first row (an integer) of `select`'s SQL for the plan, with
+    /// `filter`'s condition and then `suffix`; nil when there is no row.
+    static func firstInteger(
+        in db: Connection, filter: SQLExpression<Bool?>?, suffix: String = "", _ select: (RecordPlan) -> String
+    ) throws -> Int64? {
+        try db.withLock {
+            var sql = select(try db.usablePlan(Self.self))
+            var bindings: [Binding?] = []
+            if let filter {
+                sql += " WHERE " + filter.template
+                bindings = filter.bindings
+            }
+            return try db.withRawStatement(sql + suffix) { statement in
+                try db.bindRaw(statement, bindings: bindings)
+                return try db.stepRaw(statement) ? sqlite3_column_int64(statement.handle, 0) : nil
+            }
+        }
     }
 
     /// The typed-tier query for a filter, an order and a limit on the record's table.

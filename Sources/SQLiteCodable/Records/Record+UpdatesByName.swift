@@ -144,8 +144,7 @@ extension Record {
             })
     }
 
-    /// ``update(_:where:)-1tgl9`` on `db`, with a non-optional
-    /// condition.
+    /// ``update(_:where:)-1tgl9`` on `db`, with a non-optional condition.
     @discardableResult
     public static func update(_ setters: [Setter], where filter: SQLExpression<Bool>, in db: Connection) throws -> Int {
         try update(setters, where: SQLExpression<Bool?>(filter), in: db)
@@ -159,8 +158,7 @@ extension Record {
         try RecordDatabase(writer).write(Self.self) { db in try update(setters, where: filter, in: db) }
     }
 
-    /// ``update(_:where:)-1tgl9`` in a write of `writer`, with a
-    /// non-optional condition.
+    /// ``update(_:where:)-1tgl9`` in a write of `writer`, with a non-optional condition.
     @discardableResult
     public static func update(_ setters: [Setter], where filter: SQLExpression<Bool>, in writer: some DatabaseWriter)
         throws -> Int

@@ -69,8 +69,7 @@ public protocol Record: Codable {
     /// ```
     static var columns: [RecordColumn] { get }
 
-    /// The indexes of the table, created with it (and by `Connection.syncTable(for:)`).
-    /// Default: none.
+    /// The indexes of the table, created with it (and by `Connection.syncTable(for:)`). Default: none.
     static var indexes: [RecordIndex] { get }
 
     /// The ``Stored`` `NSNumber` properties kept as `REAL` (ActiveSQLite's `doubleTypes()`),
@@ -195,8 +194,7 @@ public enum RecordError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A column named in an update, a finder or an order is not a column of the table (nor a
     /// property mapped to one). Nothing was run.
     case unknownColumn(type: String, table: String, column: String)
-    /// `ALTER TABLE ADD COLUMN` cannot add the declared column to an existing table. Nothing
-    /// was changed.
+    /// `ALTER TABLE ADD COLUMN` cannot add the declared column to an existing table. Nothing was changed.
     case unsupportedAlteration(type: String, table: String, column: String, reason: String)
     /// The table of a type that creates its table on first use is missing (or lacks columns
     /// or indexes) on a connection that only reads: a queue's `read`, a read that began before a

@@ -54,8 +54,7 @@ public struct RecordColumn: Sendable {
         public static let boolean = SQLType(rawValue: "BOOLEAN")
     }
 
-    /// A column's `DEFAULT`: a value (written as a literal, as the record stores it) or an
-    /// expression.
+    /// A column's `DEFAULT`: a value (written as a literal, as the record stores it) or an expression.
     public struct Default: Sendable {
         enum Kind: Sendable {
             case value((any Encodable & Sendable)?)
@@ -95,8 +94,7 @@ public struct RecordColumn: Sendable {
     public var autoIncrement: Bool
     /// `UNIQUE`.
     public var unique: Bool
-    /// `NOT NULL` (`true`), nullable (`false`), or derived from the property's optionality
-    /// (nil).
+    /// `NOT NULL` (`true`), nullable (`false`), or derived from the property's optionality (nil).
     public var notNull: Bool?
     /// The `DEFAULT`, if any.
     public var defaultValue: Default?

@@ -5,8 +5,7 @@ extension RecordDatabase {
     /// ``transaction(_:)-(_)`` closure, say), which record calls naming no database join
     /// instead of waiting for it. A connection is joined through its own recursive lock.
     var activeConnection: Connection? {
-        guard case .writer(let object) = storage, let writer = object as? any DatabaseWriter else { return nil }
-        return writer.connectionOfCurrentAccess
+        writer?.connectionOfCurrentAccess
     }
 
     // MARK: - Transactions
@@ -27,14 +26,8 @@ extension RecordDatabase {
     /// another transaction of the same database.
     @discardableResult
     public func transaction<T>(_ body: (Connection) throws -> T) throws -> T {
-        if let db = activeConnection { return try db.inTransaction { try body(db) } }
-        switch storage {
-        case .connection(let db):
-            return try db.inTransaction { try body(db) }
-        case .writer(let object):
-            let writer = try Self.writer(object)
-            return try writer.write { db in try body(db) }
-        }
+        if let db = activeConnection ?? connection { return try db.inTransaction { try body(db) } }
+        return try requireWriter().write { db in try body(db) }
     }
 
     /// The async ``transaction(_:)-(_)``: a queue or a pool runs `body` on its writer's own
@@ -47,13 +40,8 @@ extension RecordDatabase {
     /// ```
     @discardableResult
     public func transaction<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
-        switch storage {
-        case .connection(let db):
-            return try db.inTransaction { try body(db) }
-        case .writer(let object):
-            let writer = try Self.writer(object)
-            return try await writer.write { db in try body(db) }
-        }
+        if let db = connection { return try db.inTransaction { try body(db) } }
+        return try await requireWriter().write { db in try body(db) }
     }
 
     /// ``transaction(_:)-(_)`` on the default database (ActiveSQLite's `save { }`).
@@ -72,8 +60,7 @@ extension RecordDatabase {
         try defaultOrThrow().transaction(body)
     }
 
-    /// The async ``transaction(_:)-(_)`` on the default database (ActiveSQLite's
-    /// `saveAsync { }`).
+    /// The async ``transaction(_:)-(_)`` on the default database (ActiveSQLite's `saveAsync { }`).
     @discardableResult
     public static func transaction<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws
         -> T
@@ -102,15 +89,10 @@ extension RecordDatabase {
     /// without a transaction runs as part of the open transaction, if any.
     @discardableResult
     public func transaction<T>(_ mode: Connection.TransactionMode?, _ body: (Connection) throws -> T) throws -> T {
-        if let db = activeConnection { return try Self.run(mode, on: db, body) }
-        switch storage {
-        case .connection(let db):
-            return try Self.run(mode, on: db, body)
-        case .writer(let object):
-            let writer = try Self.writer(object)
-            if mode == .immediate { return try writer.write { db in try body(db) } }
-            return try writer.writeWithoutTransaction { db in try Self.run(mode, on: db, body) }
-        }
+        if let db = activeConnection ?? connection { return try Self.run(mode, on: db, body) }
+        let writer = try requireWriter()
+        if mode == .immediate { return try writer.write { db in try body(db) } }
+        return try writer.writeWithoutTransaction { db in try Self.run(mode, on: db, body) }
     }
 
     /// The async `transaction(_:_:)` with a mode: a queue or a pool runs
@@ -119,14 +101,10 @@ extension RecordDatabase {
     public func transaction<T: Sendable>(
         _ mode: Connection.TransactionMode?, _ body: @escaping @Sendable (Connection) throws -> T
     ) async throws -> T {
-        switch storage {
-        case .connection(let db):
-            return try Self.run(mode, on: db, body)
-        case .writer(let object):
-            let writer = try Self.writer(object)
-            if mode == .immediate { return try await writer.write(body) }
-            return try await writer.writeWithoutTransaction { db in try Self.run(mode, on: db, body) }
-        }
+        if let db = connection { return try Self.run(mode, on: db, body) }
+        let writer = try requireWriter()
+        if mode == .immediate { return try await writer.write(body) }
+        return try await writer.writeWithoutTransaction { db in try Self.run(mode, on: db, body) }
     }
 
     /// `transaction(_:_:)` with a mode on the default database:
@@ -172,23 +150,16 @@ extension RecordDatabase {
     /// first (`Item.syncTable()`), or use the type once outside the read.
     @discardableResult
     public func read<T>(_ body: (Connection) throws -> T) throws -> T {
-        if let db = activeConnection { return try whileReading(db) { try body(db) } }
-        switch storage {
-        case .connection(let db): return try body(db)
-        case .writer(let object):
-            return try Self.writer(object).read { db in try whileReading(db) { try body(db) } }
-        }
+        if let db = activeConnection ?? connection { return try whileReading(db) { try body(db) } }
+        return try requireWriter().read { db in try whileReading(db) { try body(db) } }
     }
 
     /// Runs `body` with the connection that writes (a queue's or a pool's `write`, in one
     /// transaction; a connection as it is).
     @discardableResult
     public func write<T>(_ body: (Connection) throws -> T) throws -> T {
-        if let db = activeConnection { return try body(db) }
-        switch storage {
-        case .connection(let db): return try body(db)
-        case .writer(let object): return try Self.writer(object).write { db in try body(db) }
-        }
+        if let db = activeConnection ?? connection { return try body(db) }
+        return try requireWriter().write { db in try body(db) }
     }
 
     private static func defaultOrThrow() throws -> RecordDatabase {
@@ -212,12 +183,6 @@ extension RecordDatabase {
         try access([R.self], writes: true, body)
     }
 
-    /// Runs `body` to read records of several `types` at once (a join), as ``read(_:_:)``
-    /// does for one.
-    func read<T>(_ types: [any Record.Type], _ body: (Connection) throws -> T) throws -> T {
-        try access(types, writes: false, body)
-    }
-
     /// The async ``read(_:_:)``.
     func read<R: Record & Sendable, T: Sendable>(_ type: R.Type, _ body: @escaping @Sendable (Connection) throws -> T)
         async throws -> T
@@ -232,39 +197,23 @@ extension RecordDatabase {
         try await access([R.self], writes: true, body)
     }
 
-    /// The async read of several types.
-    func read<T: Sendable>(
-        _ types: [any (Record & Sendable).Type], _ body: @escaping @Sendable (Connection) throws -> T
-    ) async throws -> T {
-        try await access(types, writes: false, body)
-    }
-
     /// Runs `body` on the connection, or as a read or a write of the queue or pool after the
-    /// tables of `types` were synced (tables on first use).
-    private func access<T>(_ types: [any Record.Type], writes: Bool, _ body: (Connection) throws -> T) throws -> T {
-        if let db = activeConnection { return try whileReading(db) { try body(db) } }
-        switch storage {
-        case .connection(let db):
-            return try body(db)
-        case .writer(let object):
-            let writer = try Self.writer(object)
-            for type in types { try syncTable(type, writer) }
-            return writes ? try writer.write { db in try body(db) } : try writer.read { db in try body(db) }
-        }
+    /// tables of `types` were synced (tables on first use): a join reads several types at once.
+    func access<T>(_ types: [any Record.Type], writes: Bool, _ body: (Connection) throws -> T) throws -> T {
+        if let db = activeConnection ?? connection { return try whileReading(db) { try body(db) } }
+        let writer = try requireWriter()
+        for type in types { try syncTable(type, writer) }
+        return writes ? try writer.write { db in try body(db) } : try writer.read { db in try body(db) }
     }
 
     /// The async ``access(_:writes:_:)``.
-    private func access<T: Sendable>(
+    func access<T: Sendable>(
         _ types: [any (Record & Sendable).Type], writes: Bool, _ body: @escaping @Sendable (Connection) throws -> T
     ) async throws -> T {
-        switch storage {
-        case .connection(let db):
-            return try body(db)
-        case .writer(let object):
-            let writer = try Self.writer(object)
-            for type in types { try await syncTable(type, writer) }
-            return writes ? try await writer.write(body) : try await writer.read(body)
-        }
+        if let db = connection { return try body(db) }
+        let writer = try requireWriter()
+        for type in types { try await syncTable(type, writer) }
+        return writes ? try await writer.write(body) : try await writer.read(body)
     }
 
     /// Has the writer create or complete the table of `R`, outside any transaction, the first
@@ -324,10 +273,10 @@ extension RecordDatabase {
         try DispatchQueue.global().sync { try syncTable(R.self, pool) }
     }
 
-    /// The writer a `.writer` storage holds.
-    private static func writer(_ object: any AnyObject & Sendable) throws -> any DatabaseWriter {
-        guard let writer = object as? any DatabaseWriter else {
-            throw RecordError.schema(type: "\(type(of: object))", reason: "the record database is not a DatabaseWriter")
+    /// The queue or pool of a database that is not a connection.
+    private func requireWriter() throws -> any DatabaseWriter {
+        guard let writer else {
+            throw RecordError.schema(type: "\(storage)", reason: "the record database is not a DatabaseWriter")
         }
         return writer
     }

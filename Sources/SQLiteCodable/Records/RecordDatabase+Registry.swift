@@ -86,8 +86,7 @@ extension RecordDatabase {
         register(RecordDatabase(writer), named: name)
     }
 
-    /// Opens a `DatabaseQueue` on the file at `path` (created if missing) and registers it as
-    /// `name`.
+    /// Opens a `DatabaseQueue` on the file at `path` (created if missing) and registers it as `name`.
     @discardableResult
     public static func register(path: String, named name: String) throws -> RecordDatabase {
         let database = RecordDatabase(try DatabaseQueue(path: path))

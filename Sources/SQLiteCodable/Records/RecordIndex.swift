@@ -17,8 +17,7 @@ public struct RecordIndex: Sendable, Equatable {
     public var columns: [String]
     /// Whether two rows may not have the same values in the columns.
     public var unique: Bool
-    /// The index's name; nil for the name the typed tier's `createIndex` gives
-    /// (`index_<table>_on_<columns>`).
+    /// The index's name; nil for the name the typed tier's `createIndex` gives (`index_<table>_on_<columns>`).
     public var name: String?
 
     /// An index over `columns`.

@@ -165,8 +165,7 @@ extension RecordJoin {
         try await reader.read { db in try self.fetchAll(repeat each types, in: db) }
     }
 
-    /// Every row of the join, read from a `DatabaseQueue` or `DatabasePool`, blocking the
-    /// calling thread.
+    /// Every row of the join, read from a `DatabaseQueue` or `DatabasePool`, blocking the calling thread.
     public func fetchAll<each R: Record>(_ types: repeat (each R).Type, in reader: some DatabaseReader) throws
         -> [(repeat (each R)?)]
     {
@@ -180,8 +179,7 @@ extension RecordJoin {
         try await reader.read { db in try self.fetchOne(repeat each types, in: db) }
     }
 
-    /// The first row of the join, read from a `DatabaseQueue` or `DatabasePool`, blocking
-    /// the calling thread.
+    /// The first row of the join, read from a `DatabaseQueue` or `DatabasePool`, blocking the calling thread.
     public func fetchOne<each R: Record>(_ types: repeat (each R).Type, in reader: some DatabaseReader) throws
         -> (repeat (each R)?)?
     {
@@ -200,7 +198,7 @@ extension RecordJoin {
     public func fetchAll<each R: Record>(_ types: repeat (each R).Type) throws -> [(repeat (each R)?)] {
         var all: [any Record.Type] = []
         for type in repeat each types { all.append(type) }
-        return try Self.database(of: all.first).read(all) { db in try fetchAll(repeat each types, in: db) }
+        return try Self.reading(all) { db in try fetchAll(repeat each types, in: db) }
     }
 
     /// The async ``fetchAll(_:)``.
@@ -209,19 +207,22 @@ extension RecordJoin {
     {
         var all: [any (Record & Sendable).Type] = []
         for type in repeat each types { all.append(type) }
-        return try await Self.database(of: all.first).read(all) { db in try self.fetchAll(repeat each types, in: db) }
+        guard let first = all.first else { throw RecordError.noDatabase(type: "RecordJoin", name: nil) }
+        return try await first.resolvedDatabase().access(all, writes: false) { db in
+            try self.fetchAll(repeat each types, in: db)
+        }
     }
 
     /// The first row of the join, read from the database of the first record type.
     public func fetchOne<each R: Record>(_ types: repeat (each R).Type) throws -> (repeat (each R)?)? {
         var all: [any Record.Type] = []
         for type in repeat each types { all.append(type) }
-        return try Self.database(of: all.first).read(all) { db in try fetchOne(repeat each types, in: db) }
+        return try Self.reading(all) { db in try fetchOne(repeat each types, in: db) }
     }
 
-    /// The database records of `type` use.
-    private static func database(of type: (any Record.Type)?) throws -> RecordDatabase {
-        guard let type else { throw RecordError.noDatabase(type: "RecordJoin", name: nil) }
-        return try type.resolvedDatabase()
+    /// Runs `body` in a read of the tables of `types`, on the database of the first.
+    private static func reading<T>(_ types: [any Record.Type], _ body: (Connection) throws -> T) throws -> T {
+        guard let first = types.first else { throw RecordError.noDatabase(type: "RecordJoin", name: nil) }
+        return try first.resolvedDatabase().access(types, writes: false, body)
     }
 }

@@ -64,8 +64,7 @@ public struct RecordJoin: Sendable {
         RecordJoin(query: query.join(type, other.table, on: condition), sides: sides + [(other.name, N.tableName)])
     }
 
-    /// Adds record type `other`'s table, under its own name, with a join of kind `type` on
-    /// `condition`.
+    /// Adds record type `other`'s table, under its own name, with a join of kind `type` on `condition`.
     public func join<N: Record>(_ type: JoinType, _ other: N.Type, on condition: SQLExpression<Bool>) -> RecordJoin {
         join(type, N.alias(), on: condition)
     }
@@ -170,8 +169,7 @@ extension RecordAlias {
         RecordJoin(self).join(type, other, on: condition)
     }
 
-    /// A join starting from this alias, adding record type `other`'s table on an optional
-    /// condition.
+    /// A join starting from this alias, adding record type `other`'s table on an optional condition.
     public func join<N: Record>(_ type: JoinType, _ other: N.Type, on condition: SQLExpression<Bool?>) -> RecordJoin {
         RecordJoin(self).join(type, other, on: condition)
     }
@@ -215,8 +213,7 @@ extension Record {
         alias().join(type, other, on: condition)
     }
 
-    /// A join starting from this record's table, adding the alias `other` on an optional
-    /// condition.
+    /// A join starting from this record's table, adding the alias `other` on an optional condition.
     public static func join<N: Record>(
         _ type: JoinType, _ other: RecordAlias<N>, on condition: SQLExpression<Bool?>
     ) -> RecordJoin {

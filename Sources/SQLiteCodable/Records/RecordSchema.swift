@@ -251,8 +251,7 @@ extension Connection {
         return try atomically { try syncSchema(schema) }
     }
 
-    /// Runs `body` in a `BEGIN IMMEDIATE` transaction, or a savepoint when one is open, with the
-    /// connection locked.
+    /// Runs `body` in a `BEGIN IMMEDIATE` transaction, or a savepoint when one is open, with the connection locked.
     func atomically<T>(_ body: () throws -> T) throws -> T {
         try withLock { isInTransaction ? try savepoint(block: body) : try transaction(.immediate, block: body) }
     }

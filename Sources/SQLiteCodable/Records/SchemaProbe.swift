@@ -151,8 +151,7 @@ struct EmptyUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func superDecoder() throws -> any Decoder { throw end() }
 }
 
-/// The keyed container of the probe: records top-level keys (when `probe` is set) and
-/// makes up every value.
+/// The keyed container of the probe: records top-level keys (when `probe` is set) and makes up every value.
 struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let probe: SchemaProbe?
     let options: CodingOptions

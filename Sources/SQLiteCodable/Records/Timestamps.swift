@@ -1,7 +1,6 @@
 import Foundation
 
-/// The automatic `created_at`/`updated_at` columns of records whose type sets
-/// ``Record/timestamps``.
+/// The automatic `created_at`/`updated_at` columns of records whose type sets ``Record/timestamps``.
 enum Timestamps {
     static let createdAt = "created_at"
     static let updatedAt = "updated_at"
