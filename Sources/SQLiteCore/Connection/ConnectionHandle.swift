@@ -22,7 +22,6 @@
 @usableFromInline
 final class ConnectionHandle: @unchecked Sendable {
     /// The raw connection. Valid for the whole life of this object.
-    @usableFromInline
     let pointer: OpaquePointer
 
     /// Serializes every call into SQLite made through this connection.
@@ -31,7 +30,6 @@ final class ConnectionHandle: @unchecked Sendable {
 
     /// Whether thrown errors carry extended result codes (`Result.extendedError`).
     /// Read and written under `lock`.
-    @usableFromInline
     var usesExtendedErrorCodes = false
 
     /// Closures registered with SQLite that have no destructor callback of their own (busy
@@ -76,8 +74,6 @@ final class ConnectionHandle: @unchecked Sendable {
 
     /// Whether `Connection.close()` closed the database. Written with both `lock` and
     /// `closeLock` held, read with either (``interrupt()`` must not wait for `lock`).
-    @usableFromInline
-    @exclusivity(unchecked)
     var isClosed = false
 
     /// The thread running the access of a ``DatabaseQueue`` or ``DatabasePool`` that the
@@ -192,7 +188,6 @@ final class ConnectionHandle: @unchecked Sendable {
 
     /// The error for using the connection, or a statement prepared from it, after it closed,
     /// or, for a pooled one, outside the access it is lent to.
-    @usableFromInline
     func closedError(statement: Statement? = nil) -> Result {
         let message =
             isClosed
@@ -271,7 +266,6 @@ final class ConnectionHandle: @unchecked Sendable {
     }
 
     /// Throws unless `code` is `SQLITE_OK`, `SQLITE_ROW` or `SQLITE_DONE`.
-    @inlinable
     func check(_ code: Int32, statement: Statement? = nil) throws(Result) {
         if code == SQLITE_OK || code == SQLITE_ROW || code == SQLITE_DONE { return }
         throw error(code: code, statement: statement)

@@ -212,7 +212,6 @@ extension Statement {
         .misuse("no parameter named \(name) in the statement", code: SQLITE_RANGE, statement: self)
     }
 
-    @usableFromInline
     func bindValue(_ value: Binding?, at index: Int32) throws(Result) {
         let code: Int32
         if let value {

@@ -60,9 +60,7 @@ public final class Statement: @unchecked Sendable {
         }
     }
 
-    @exclusivity(unchecked)
     private var storedPendingError: Result?
-    @exclusivity(unchecked)
     private var storedBindingsComplete: Bool
 
     /// `pendingError == nil && bindingsComplete`, kept outside the object so that the check on
@@ -82,7 +80,6 @@ public final class Statement: @unchecked Sendable {
     var storedColumnsGeneration = 0
 
     /// The column names of the current generation, once read.
-    @exclusivity(unchecked)
     private var generationNames: [String]?
 
     /// What the higher tiers keep with the statement for as long as it lives, such as the
@@ -94,12 +91,10 @@ public final class Statement: @unchecked Sendable {
 
     /// The statement's slot in the connection's statement cache, -1 when it has none. Guarded
     /// by the cache's lock.
-    @exclusivity(unchecked)
     var cacheSlot = -1
 
     /// The text a statement prepared by `cachedStatement` was asked for, until it is first
     /// returned to the cache.
-    @exclusivity(unchecked)
     var cacheKey: String?
 
     /// Parameters bound one at a time so far, until all are.
@@ -107,7 +102,6 @@ public final class Statement: @unchecked Sendable {
 
     /// The names the parameters answer to, read when first bound by name. Only touched with
     /// the connection's lock held.
-    @exclusivity(unchecked)
     var parameterNameTable: ParameterNameTable?
 
     /// For a statement standing for SQL that failed to prepare (see ``unprepared(_:failure:connection:)``):
@@ -609,7 +603,6 @@ public final class Statement: @unchecked Sendable {
         }
     }
 
-    @usableFromInline
     func unboundParametersError() -> Result {
         .misuse(
             "\(parameterCount) parameter(s) were never bound: bind values before running the statement",
