@@ -87,8 +87,6 @@ final class ConnectionHandle: @unchecked Sendable {
     /// goes on only from the thread the connection is lent to (see ``accessError(statement:)``),
     /// so a plain connection pays nothing for the rule, and a pooled one one comparison.
     /// Under `lock`.
-    @usableFromInline
-    @exclusivity(unchecked)
     var isUnusable = false
 
     /// Guards ``isClosed`` for the calls that do not take `lock`.
@@ -181,7 +179,6 @@ final class ConnectionHandle: @unchecked Sendable {
     /// The error for using the connection from the calling thread once ``isUnusable`` is set,
     /// nil when the use may go on: the connection is lent to the access this thread runs.
     /// Call with `lock` held.
-    @usableFromInline
     func accessError(statement: Statement?) -> Result? {
         isLentToCallingThread ? nil : closedError(statement: statement)
     }
@@ -198,7 +195,6 @@ final class ConnectionHandle: @unchecked Sendable {
 
     /// Throws when the database is closed, or when the connection is pooled and not lent to
     /// the access the calling thread runs. Call with `lock` held.
-    @inlinable
     func checkOpen(statement: Statement? = nil) throws(Result) {
         if isUnusable, let error = accessError(statement: statement) { throw error }
     }

@@ -26,7 +26,6 @@ public final class Statement: @unchecked Sendable {
 
     /// The number of columns in each row of the result. Read from SQLite each time: a statement
     /// re-prepared after a schema change (`SELECT *` after `ALTER TABLE`) can have a new count.
-    @inlinable
     public var columnCount: Int { Int(sqlite3_column_count(handle)) }
 
     /// The number of parameters (`?`, `?NNN`, `:name`, `@name`, `$name`) to bind.
@@ -65,18 +64,13 @@ public final class Statement: @unchecked Sendable {
 
     /// `pendingError == nil && bindingsComplete`, kept outside the object so that the check on
     /// every step costs one load (a stored class property would add exclusivity checks).
-    @usableFromInline
     let ready: UnsafeMutablePointer<Bool>
 
     /// SQLite's re-prepare count (`SQLITE_STMTSTATUS_REPREPARE`) when the columns were last
     /// compared with ``generationNames``.
-    @usableFromInline
-    @exclusivity(unchecked)
     var checkedReprepares: Int32 = 0
 
     /// See ``columnsGeneration``.
-    @usableFromInline
-    @exclusivity(unchecked)
     var storedColumnsGeneration = 0
 
     /// The column names of the current generation, once read.
@@ -179,7 +173,6 @@ public final class Statement: @unchecked Sendable {
 
     /// The error that keeps the statement from running: a binding mistake, or parameters
     /// never bound.
-    @usableFromInline
     func notReadyError() -> Result {
         connection.lock.withLock { connection.preparationError(of: self) } ?? pendingError ?? unboundParametersError()
     }
@@ -233,7 +226,6 @@ public final class Statement: @unchecked Sendable {
     /// It costs one call into SQLite while the statement was not re-prepared. A re-prepare that
     /// keeps the columns (SQLite also re-prepares a statement when a new value is bound to a
     /// `LIKE` pattern, or after any schema change) keeps the generation.
-    @inlinable
     public var columnsGeneration: Int {
         if sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_REPREPARE, 0) == checkedReprepares {
             return storedColumnsGeneration
@@ -242,7 +234,6 @@ public final class Statement: @unchecked Sendable {
     }
 
     /// ``columnsGeneration`` after a re-prepare.
-    @usableFromInline
     @inline(never)
     func recheckedColumnsGeneration() -> Int {
         connection.lock.withLock { currentColumnsGeneration() }
@@ -298,7 +289,6 @@ public final class Statement: @unchecked Sendable {
     /// Advances to the next row; `true` while there is a row to read through ``row``.
     ///
     /// Throws SQLite's error, or an earlier binding mistake (see ``bind(_:)-9qt29``).
-    @inlinable
     public func step() throws -> Bool {
         if !ready.pointee { throw notReadyError() }
         connection.lock.lock()
@@ -322,7 +312,6 @@ public final class Statement: @unchecked Sendable {
     }
 
     /// Runs the statement to completion with its current bindings.
-    @inlinable
     @discardableResult
     public func run() throws -> Statement {
         if !ready.pointee { throw notReadyError() }
@@ -466,7 +455,6 @@ public final class Statement: @unchecked Sendable {
     }
 
     /// Binds the values by position and runs the statement to completion.
-    @inlinable
     @discardableResult
     public func run(_ bindings: [Binding?]) throws -> Statement {
         connection.lock.lock()
@@ -485,7 +473,6 @@ public final class Statement: @unchecked Sendable {
     /// than ``parameterCount`` throws before anything is bound. `bind` returns `SQLITE_OK`, or
     /// the first failing code of an `sqlite3_bind_*` call; errors are reported as
     /// ``run(_:)-8fttl`` reports them.
-    @inlinable
     public func run(binding count: Int, with bind: (OpaquePointer) throws(Result) -> Int32) throws(Result) {
         connection.lock.lock()
         defer { connection.lock.unlock() }
@@ -496,7 +483,6 @@ public final class Statement: @unchecked Sendable {
     /// ``run(binding:with:)`` for a caller that holds the connection's lock and knows the
     /// statement is not part way through its rows (as the statement cache hands them out), so
     /// that it needs no reset first.
-    @inlinable
     package func runLocked(binding count: Int, with bind: (OpaquePointer) throws(Result) -> Int32) throws(Result) {
         pendingError = nil
         bindingsComplete = false
