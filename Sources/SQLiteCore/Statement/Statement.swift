@@ -76,6 +76,7 @@ public final class Statement: @unchecked Sendable {
     /// The column names of the current generation, once read.
     private var generationNames: [String]?
 
+    // Measured: dynamic exclusivity checks on tierStore cost about 1.6 % on point-lookup typed (callgrind).
     /// What the higher tiers keep with the statement for as long as it lives, such as the
     /// typed tier's column map: computed once per prepared statement, reused while it is
     /// cached. Only the code that checked the statement out may touch it (see ``TierStore``).
@@ -279,6 +280,7 @@ public final class Statement: @unchecked Sendable {
     /// Whether the statement only reads (`sqlite3_stmt_readonly`).
     public var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
 
+    // Measured: with Cursor's getters out of line, fetch-positional core costs 5.7 % more (callgrind).
     /// A cursor over the current row, reading columns by index without copying the row:
     /// `let id: Int64 = statement.row[0]`.
     @inlinable
@@ -333,6 +335,7 @@ public final class Statement: @unchecked Sendable {
         return try run(bindings)
     }
 
+    // Measured: unspecialized, the generic bind entry points cost about 11 % on insert-positional core, 40 % on insert-named core (callgrind).
     /// Binds non-optional values by position and runs the statement to completion.
     ///
     /// The fast path of `run("alice@mac.com", 42)`: each value is bound through its concrete
@@ -346,6 +349,7 @@ public final class Statement: @unchecked Sendable {
         sqlite3_reset(handle)
         // `bindLocked(_:)`'s loop, written out: handing the pack on to it would copy every value
         // (a retain and a release for each string), as in `run(named:)`.
+        // Measured: calling bindLocked(repeat each values) instead costs 1.6 % on insert-positional core (callgrind).
         var count = 0
         for _ in repeat each values { count += 1 }
         guard count == parameterCount else { throw bindingCountMismatch(given: count) }
@@ -371,6 +375,7 @@ public final class Statement: @unchecked Sendable {
         return self
     }
 
+    // Measured: unspecialized, this costs about 40 % on insert-named core (callgrind).
     /// Binds values by parameter name and runs the statement to completion: the fast path of
     /// named binding, with no dictionary to build or hash and no existential boxing.
     ///
