@@ -14,6 +14,7 @@ import Foundation
 final class RowEncoder: Encoder {
     /// The row being encoded, which the keyed container writes into.
     let row: EncodedRow
+    // Measured: dynamic exclusivity checks in the encoder cost about 15 % on insert-record codable and record (callgrind).
     @exclusivity(unchecked) private var keptContainer = KeptContainer()
 
     init(

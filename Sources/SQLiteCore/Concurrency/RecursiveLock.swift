@@ -31,6 +31,7 @@ final class RecursiveLock: @unchecked Sendable {
         mutex.deallocate()
     }
 
+    // Measured: calling lock()/unlock() out of line costs 2.2 % on insert-positional core, 3.0 % on point-lookup core (callgrind).
     @inlinable
     func lock() { pthread_mutex_lock(mutex) }
 
@@ -41,6 +42,7 @@ final class RecursiveLock: @unchecked Sendable {
     /// whether it did.
     func tryLock() -> Bool { pthread_mutex_trylock(mutex) == 0 }
 
+    // Measured: calling withLock out of line costs about 1.2 % on insert-record codable (callgrind).
     /// Runs `body` while holding the lock.
     @inlinable
     func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {

@@ -22,7 +22,6 @@
 @usableFromInline
 final class ConnectionHandle: @unchecked Sendable {
     /// The raw connection. Valid for the whole life of this object.
-    @usableFromInline
     let pointer: OpaquePointer
 
     /// Serializes every call into SQLite made through this connection.
@@ -31,7 +30,6 @@ final class ConnectionHandle: @unchecked Sendable {
 
     /// Whether thrown errors carry extended result codes (`Result.extendedError`).
     /// Read and written under `lock`.
-    @usableFromInline
     var usesExtendedErrorCodes = false
 
     /// Closures registered with SQLite that have no destructor callback of their own (busy
@@ -76,8 +74,6 @@ final class ConnectionHandle: @unchecked Sendable {
 
     /// Whether `Connection.close()` closed the database. Written with both `lock` and
     /// `closeLock` held, read with either (``interrupt()`` must not wait for `lock`).
-    @usableFromInline
-    @exclusivity(unchecked)
     var isClosed = false
 
     /// The thread running the access of a ``DatabaseQueue`` or ``DatabasePool`` that the
@@ -91,8 +87,6 @@ final class ConnectionHandle: @unchecked Sendable {
     /// goes on only from the thread the connection is lent to (see ``accessError(statement:)``),
     /// so a plain connection pays nothing for the rule, and a pooled one one comparison.
     /// Under `lock`.
-    @usableFromInline
-    @exclusivity(unchecked)
     var isUnusable = false
 
     /// Guards ``isClosed`` for the calls that do not take `lock`.
@@ -185,14 +179,12 @@ final class ConnectionHandle: @unchecked Sendable {
     /// The error for using the connection from the calling thread once ``isUnusable`` is set,
     /// nil when the use may go on: the connection is lent to the access this thread runs.
     /// Call with `lock` held.
-    @usableFromInline
     func accessError(statement: Statement?) -> Result? {
         isLentToCallingThread ? nil : closedError(statement: statement)
     }
 
     /// The error for using the connection, or a statement prepared from it, after it closed,
     /// or, for a pooled one, outside the access it is lent to.
-    @usableFromInline
     func closedError(statement: Statement? = nil) -> Result {
         let message =
             isClosed
@@ -203,7 +195,6 @@ final class ConnectionHandle: @unchecked Sendable {
 
     /// Throws when the database is closed, or when the connection is pooled and not lent to
     /// the access the calling thread runs. Call with `lock` held.
-    @inlinable
     func checkOpen(statement: Statement? = nil) throws(Result) {
         if isUnusable, let error = accessError(statement: statement) { throw error }
     }
@@ -271,7 +262,6 @@ final class ConnectionHandle: @unchecked Sendable {
     }
 
     /// Throws unless `code` is `SQLITE_OK`, `SQLITE_ROW` or `SQLITE_DONE`.
-    @inlinable
     func check(_ code: Int32, statement: Statement? = nil) throws(Result) {
         if code == SQLITE_OK || code == SQLITE_ROW || code == SQLITE_DONE { return }
         throw error(code: code, statement: statement)

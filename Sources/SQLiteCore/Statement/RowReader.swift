@@ -1,3 +1,4 @@
+// Measured: its getters out of line cost 6.2 % on fetch-positional typed, 3.5 % on fetch-record (callgrind).
 /// Reads the current row of a prepared statement by column index, through SQLite's public API
 /// only, for the higher tiers' row readers (the typed tier's `Row`, the Codable tier's
 /// decoders): they read values through Core rather than calling SQLite themselves.

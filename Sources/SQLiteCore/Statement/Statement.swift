@@ -26,7 +26,6 @@ public final class Statement: @unchecked Sendable {
 
     /// The number of columns in each row of the result. Read from SQLite each time: a statement
     /// re-prepared after a schema change (`SELECT *` after `ALTER TABLE`) can have a new count.
-    @inlinable
     public var columnCount: Int { Int(sqlite3_column_count(handle)) }
 
     /// The number of parameters (`?`, `?NNN`, `:name`, `@name`, `$name`) to bind.
@@ -60,31 +59,24 @@ public final class Statement: @unchecked Sendable {
         }
     }
 
-    @exclusivity(unchecked)
     private var storedPendingError: Result?
-    @exclusivity(unchecked)
     private var storedBindingsComplete: Bool
 
     /// `pendingError == nil && bindingsComplete`, kept outside the object so that the check on
     /// every step costs one load (a stored class property would add exclusivity checks).
-    @usableFromInline
     let ready: UnsafeMutablePointer<Bool>
 
     /// SQLite's re-prepare count (`SQLITE_STMTSTATUS_REPREPARE`) when the columns were last
     /// compared with ``generationNames``.
-    @usableFromInline
-    @exclusivity(unchecked)
     var checkedReprepares: Int32 = 0
 
     /// See ``columnsGeneration``.
-    @usableFromInline
-    @exclusivity(unchecked)
     var storedColumnsGeneration = 0
 
     /// The column names of the current generation, once read.
-    @exclusivity(unchecked)
     private var generationNames: [String]?
 
+    // Measured: dynamic exclusivity checks on tierStore cost 1.9 % on point-lookup typed, 1.2 % on insert-named typed (callgrind).
     /// What the higher tiers keep with the statement for as long as it lives, such as the
     /// typed tier's column map: computed once per prepared statement, reused while it is
     /// cached. Only the code that checked the statement out may touch it (see ``TierStore``).
@@ -94,12 +86,10 @@ public final class Statement: @unchecked Sendable {
 
     /// The statement's slot in the connection's statement cache, -1 when it has none. Guarded
     /// by the cache's lock.
-    @exclusivity(unchecked)
     var cacheSlot = -1
 
     /// The text a statement prepared by `cachedStatement` was asked for, until it is first
     /// returned to the cache.
-    @exclusivity(unchecked)
     var cacheKey: String?
 
     /// Parameters bound one at a time so far, until all are.
@@ -107,7 +97,6 @@ public final class Statement: @unchecked Sendable {
 
     /// The names the parameters answer to, read when first bound by name. Only touched with
     /// the connection's lock held.
-    @exclusivity(unchecked)
     var parameterNameTable: ParameterNameTable?
 
     /// For a statement standing for SQL that failed to prepare (see ``unprepared(_:failure:connection:)``):
@@ -185,7 +174,6 @@ public final class Statement: @unchecked Sendable {
 
     /// The error that keeps the statement from running: a binding mistake, or parameters
     /// never bound.
-    @usableFromInline
     func notReadyError() -> Result {
         connection.lock.withLock { connection.preparationError(of: self) } ?? pendingError ?? unboundParametersError()
     }
@@ -239,7 +227,6 @@ public final class Statement: @unchecked Sendable {
     /// It costs one call into SQLite while the statement was not re-prepared. A re-prepare that
     /// keeps the columns (SQLite also re-prepares a statement when a new value is bound to a
     /// `LIKE` pattern, or after any schema change) keeps the generation.
-    @inlinable
     public var columnsGeneration: Int {
         if sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_REPREPARE, 0) == checkedReprepares {
             return storedColumnsGeneration
@@ -248,7 +235,6 @@ public final class Statement: @unchecked Sendable {
     }
 
     /// ``columnsGeneration`` after a re-prepare.
-    @usableFromInline
     @inline(never)
     func recheckedColumnsGeneration() -> Int {
         connection.lock.withLock { currentColumnsGeneration() }
@@ -294,6 +280,7 @@ public final class Statement: @unchecked Sendable {
     /// Whether the statement only reads (`sqlite3_stmt_readonly`).
     public var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
 
+    // Measured: with Cursor's getters out of line, fetch-positional core costs 5.7 % more (callgrind).
     /// A cursor over the current row, reading columns by index without copying the row:
     /// `let id: Int64 = statement.row[0]`.
     @inlinable
@@ -304,7 +291,6 @@ public final class Statement: @unchecked Sendable {
     /// Advances to the next row; `true` while there is a row to read through ``row``.
     ///
     /// Throws SQLite's error, or an earlier binding mistake (see ``bind(_:)-9qt29``).
-    @inlinable
     public func step() throws -> Bool {
         if !ready.pointee { throw notReadyError() }
         connection.lock.lock()
@@ -328,7 +314,6 @@ public final class Statement: @unchecked Sendable {
     }
 
     /// Runs the statement to completion with its current bindings.
-    @inlinable
     @discardableResult
     public func run() throws -> Statement {
         if !ready.pointee { throw notReadyError() }
@@ -350,6 +335,7 @@ public final class Statement: @unchecked Sendable {
         return try run(bindings)
     }
 
+    // Measured: unspecialized, the generic bind entry points cost about 11 % on insert-positional core, 40 % on insert-named core (callgrind).
     /// Binds non-optional values by position and runs the statement to completion.
     ///
     /// The fast path of `run("alice@mac.com", 42)`: each value is bound through its concrete
@@ -363,6 +349,7 @@ public final class Statement: @unchecked Sendable {
         sqlite3_reset(handle)
         // `bindLocked(_:)`'s loop, written out: handing the pack on to it would copy every value
         // (a retain and a release for each string), as in `run(named:)`.
+        // Measured: calling bindLocked(repeat each values) instead costs 1.6 % on insert-positional core (callgrind).
         var count = 0
         for _ in repeat each values { count += 1 }
         guard count == parameterCount else { throw bindingCountMismatch(given: count) }
@@ -388,6 +375,7 @@ public final class Statement: @unchecked Sendable {
         return self
     }
 
+    // Measured: unspecialized, this costs about 40 % on insert-named core (callgrind).
     /// Binds values by parameter name and runs the statement to completion: the fast path of
     /// named binding, with no dictionary to build or hash and no existential boxing.
     ///
@@ -472,7 +460,6 @@ public final class Statement: @unchecked Sendable {
     }
 
     /// Binds the values by position and runs the statement to completion.
-    @inlinable
     @discardableResult
     public func run(_ bindings: [Binding?]) throws -> Statement {
         connection.lock.lock()
@@ -491,7 +478,6 @@ public final class Statement: @unchecked Sendable {
     /// than ``parameterCount`` throws before anything is bound. `bind` returns `SQLITE_OK`, or
     /// the first failing code of an `sqlite3_bind_*` call; errors are reported as
     /// ``run(_:)-8fttl`` reports them.
-    @inlinable
     public func run(binding count: Int, with bind: (OpaquePointer) throws(Result) -> Int32) throws(Result) {
         connection.lock.lock()
         defer { connection.lock.unlock() }
@@ -502,7 +488,6 @@ public final class Statement: @unchecked Sendable {
     /// ``run(binding:with:)`` for a caller that holds the connection's lock and knows the
     /// statement is not part way through its rows (as the statement cache hands them out), so
     /// that it needs no reset first.
-    @inlinable
     package func runLocked(binding count: Int, with bind: (OpaquePointer) throws(Result) -> Int32) throws(Result) {
         pendingError = nil
         bindingsComplete = false
@@ -609,7 +594,6 @@ public final class Statement: @unchecked Sendable {
         }
     }
 
-    @usableFromInline
     func unboundParametersError() -> Result {
         .misuse(
             "\(parameterCount) parameter(s) were never bound: bind values before running the statement",

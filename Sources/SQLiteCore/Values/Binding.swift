@@ -24,13 +24,11 @@ public protocol Number: Binding {}
 
 extension Int64: Number {
     /// Binds with `sqlite3_bind_int64`.
-    @inlinable
     public func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
         sqlite3_bind_int64(statement, index, self)
     }
 
     /// Reads with `sqlite3_column_int64`.
-    @inlinable
     public static func read(from statement: OpaquePointer, at index: Int32) -> Int64 {
         sqlite3_column_int64(statement, index)
     }
@@ -38,13 +36,11 @@ extension Int64: Number {
 
 extension Double: Number {
     /// Binds with `sqlite3_bind_double`.
-    @inlinable
     public func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
         sqlite3_bind_double(statement, index, self)
     }
 
     /// Reads with `sqlite3_column_double`.
-    @inlinable
     public static func read(from statement: OpaquePointer, at index: Int32) -> Double {
         sqlite3_column_double(statement, index)
     }
@@ -52,7 +48,6 @@ extension Double: Number {
 
 extension String: Binding {
     /// Binds the UTF-8 bytes by length (embedded NUL characters survive), copied by SQLite.
-    @inlinable
     public func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
         var copy = self
         return copy.withUTF8 { (bytes: UnsafeBufferPointer<UInt8>) -> Int32 in
@@ -65,7 +60,6 @@ extension String: Binding {
     }
 
     /// Reads the text by byte length, so embedded NUL characters survive.
-    @inlinable
     public static func read(from statement: OpaquePointer, at index: Int32) -> String {
         if let text = RowReader(statement).utf8Text(at: index) { return text }
         guard let text = sqlite3_column_text(statement, index) else { return "" }
@@ -76,13 +70,11 @@ extension String: Binding {
 
 extension Int: Binding {
     /// Binds as a 64-bit integer.
-    @inlinable
     public func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
         sqlite3_bind_int64(statement, index, Int64(self))
     }
 
     /// Reads a 64-bit integer.
-    @inlinable
     public static func read(from statement: OpaquePointer, at index: Int32) -> Int {
         Int(truncatingIfNeeded: sqlite3_column_int64(statement, index))
     }
@@ -90,13 +82,11 @@ extension Int: Binding {
 
 extension Bool: Binding {
     /// Binds `true` as 1 and `false` as 0.
-    @inlinable
     public func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
         sqlite3_bind_int64(statement, index, self ? 1 : 0)
     }
 
     /// Reads any non-zero integer as `true`.
-    @inlinable
     public static func read(from statement: OpaquePointer, at index: Int32) -> Bool {
         sqlite3_column_int64(statement, index) != 0
     }
@@ -105,7 +95,6 @@ extension Bool: Binding {
 extension UInt64: Binding {
     /// Binds as a 64-bit signed integer; a value above `Int64.max` throws `SQLITE_RANGE`
     /// rather than wrapping around.
-    @inlinable
     public func bind(to statement: OpaquePointer, at index: Int32) throws(Result) -> Int32 {
         guard let value = Int64(exactly: self) else {
             throw Result.misuse(
@@ -115,7 +104,6 @@ extension UInt64: Binding {
     }
 
     /// Reads a 64-bit integer; a negative one throws `SQLITE_RANGE`.
-    @inlinable
     public static func read(from statement: OpaquePointer, at index: Int32) throws(Result) -> UInt64 {
         let value = sqlite3_column_int64(statement, index)
         guard let result = UInt64(exactly: value) else {
@@ -127,13 +115,11 @@ extension UInt64: Binding {
 
 extension UInt: Binding {
     /// Binds as a 64-bit signed integer; a value above `Int64.max` throws `SQLITE_RANGE`.
-    @inlinable
     public func bind(to statement: OpaquePointer, at index: Int32) throws(Result) -> Int32 {
         try UInt64(self).bind(to: statement, at: index)
     }
 
     /// Reads a 64-bit integer; one that does not fit `UInt` throws `SQLITE_RANGE`.
-    @inlinable
     public static func read(from statement: OpaquePointer, at index: Int32) throws(Result) -> UInt {
         let value = sqlite3_column_int64(statement, index)
         guard let result = UInt(exactly: value) else {
@@ -144,7 +130,6 @@ extension UInt: Binding {
 }
 
 /// A valid address for zero-length text and blobs: SQLite binds a NULL pointer as SQL NULL.
-@usableFromInline
 nonisolated(unsafe) let emptyBytesAddress = UnsafeRawPointer(emptyBytesStorage)
 
 /// One static byte whose address stands for empty text and blobs.

@@ -10,13 +10,11 @@ public struct Blob: Hashable, Sendable {
     public var bytes: [UInt8]
 
     /// A blob holding `bytes`.
-    @inlinable
     public init(bytes: [UInt8]) {
         self.bytes = bytes
     }
 
     /// A blob copying `length` bytes from `bytes`.
-    @inlinable
     public init(bytes: UnsafeRawPointer, length: Int) {
         self.bytes = Array(UnsafeRawBufferPointer(start: bytes, count: length))
     }
@@ -36,7 +34,6 @@ public struct Blob: Hashable, Sendable {
 
 extension Blob: Binding {
     /// Binds the bytes (copied by SQLite); an empty blob binds as a zero-length BLOB, not NULL.
-    @inlinable
     public func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
         bytes.withUnsafeBytes { buffer in
             sqlite3_bind_blob64(
@@ -46,7 +43,6 @@ extension Blob: Binding {
     }
 
     /// Reads the column's bytes (TEXT is read as its UTF-8 bytes).
-    @inlinable
     public static func read(from statement: OpaquePointer, at index: Int32) -> Blob {
         guard let pointer = sqlite3_column_blob(statement, index) else { return Blob(bytes: []) }
         return Blob(bytes: pointer, length: Int(sqlite3_column_bytes(statement, index)))

@@ -14,7 +14,6 @@
 @usableFromInline
 package enum NumericText {
     /// The integer SQLite reads from `text`, when `text` is wholly a number; nil otherwise.
-    @usableFromInline
     package static func integer(_ text: String) -> Int64? {
         var text = text
         return text.withUTF8 { bytes in
@@ -24,7 +23,6 @@ package enum NumericText {
     }
 
     /// The real SQLite reads from `text`, when `text` is wholly a number; nil otherwise.
-    @usableFromInline
     package static func real(_ text: String) -> Double? {
         var text = text
         return text.withUTF8 { bytes in
@@ -34,7 +32,6 @@ package enum NumericText {
     }
 
     /// Whether `text` is wholly a number in SQLite's grammar.
-    @usableFromInline
     package static func isNumber(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { isNumber(UnsafeRawBufferPointer($0)) }
@@ -45,7 +42,6 @@ package enum NumericText {
     /// A NUL ends text the database stores as UTF-8 when the linked SQLite reads it so
     /// (``nulEndsText``); `storedAsUTF8` is false for text converted from UTF-16, which SQLite
     /// reads to its end.
-    @usableFromInline
     package static func isNumber(_ bytes: UnsafeRawBufferPointer, storedAsUTF8: Bool = true) -> Bool {
         let count = bytes.count
         var index = 0

@@ -38,27 +38,21 @@ public enum SQLValue: Hashable, Sendable {
 
 extension SQLValue {
     /// An `INTEGER`.
-    @inlinable
     public init(_ value: Int64) { self = .integer(value) }
 
     /// An `INTEGER`.
-    @inlinable
     public init(_ value: Int) { self = .integer(Int64(value)) }
 
     /// An `INTEGER`: 1 for `true`, 0 for `false`, as SQLite and the typed tier store Booleans.
-    @inlinable
     public init(_ value: Bool) { self = .integer(value ? 1 : 0) }
 
     /// A `REAL`.
-    @inlinable
     public init(_ value: Double) { self = .real(value) }
 
     /// `TEXT`.
-    @inlinable
     public init(_ value: String) { self = .text(value) }
 
     /// A `BLOB`.
-    @inlinable
     public init(_ value: Blob) { self = .blob(value) }
 
     /// A `BLOB` holding the bytes of `data`.
@@ -192,6 +186,7 @@ extension SQLValue {
 // MARK: - Binding
 
 extension SQLValue: Binding {
+    // Measured: bind out of line costs about 3 % on insert-record codable and record (callgrind).
     /// Binds the value by its storage class; ``null`` binds SQL `NULL`.
     @inlinable
     public func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {

@@ -4,17 +4,15 @@ extension String {
     /// The string as an SQL identifier: in double quotes, each `"` doubled, so that any name (a
     /// keyword, one with spaces or quotes) stands for exactly itself:
     /// `my "table"` becomes `"my ""table"""`.
-    @inlinable
+    @usableFromInline
     package var quotedIdentifier: String { sqlQuoted(by: "\"") }
 
     /// The string as an SQL text literal: in single quotes, each `'` doubled:
     /// `it's` becomes `'it''s'`.
-    @inlinable
     package var quotedLiteral: String { sqlQuoted(by: "'") }
 
     /// The string between two `mark`s, each `mark` in it doubled: the escaping SQL uses for
     /// identifiers (`"`) and text (`'`), and FTS5 for its strings (`"`). `mark` is ASCII.
-    @inlinable
     package func sqlQuoted(by mark: Unicode.Scalar) -> String {
         let quote = UInt8(ascii: mark)
         // Most names and texts hold no quote: the string as it is, between the marks.
@@ -24,7 +22,6 @@ extension String {
     /// The string between two `quote` bytes, each `quote` in it doubled. Doubled byte by byte,
     /// as SQLite reads the text: a quote followed by a combining mark is one `Character` to
     /// Swift, but still a quote to SQLite.
-    @usableFromInline
     func doublingQuotes(_ quote: UInt8) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count + 8)

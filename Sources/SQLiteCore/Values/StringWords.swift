@@ -16,12 +16,12 @@ package struct StringWords: Equatable, Sendable {
     package let high: UInt64
 
     /// Whether `String` is two words here; elsewhere every comparison is false.
-    @inlinable
+    @usableFromInline
     package static var isSupported: Bool { MemoryLayout<String>.size == 16 }
 
     /// The words of `string`, read in place: a bit cast would copy the string, retaining and
     /// releasing its storage.
-    @inlinable
+    @usableFromInline
     package init(_ string: String) {
         guard StringWords.isSupported else {
             (low, high) = (0, 0)
@@ -33,7 +33,6 @@ package struct StringWords: Equatable, Sendable {
     }
 
     /// The words of the string at `index` of `strings`, read without copying it.
-    @inlinable
     package init(at strings: UnsafeBufferPointer<String>, _ index: Int) {
         guard StringWords.isSupported, let base = strings.baseAddress else {
             (low, high) = (0, 0)
@@ -44,7 +43,7 @@ package struct StringWords: Equatable, Sendable {
         }
     }
 
-    @inlinable
+    @usableFromInline
     package static func == (lhs: StringWords, rhs: StringWords) -> Bool {
         isSupported && lhs.low == rhs.low && lhs.high == rhs.high
     }

@@ -9,11 +9,9 @@ extension Data: Value {
     public static let declaredDatatype = Blob.declaredDatatype
 
     /// The blob's bytes.
-    @inlinable
     public static func fromDatatypeValue(_ datatypeValue: Blob) -> Data { Data(datatypeValue.bytes) }
 
     /// The bytes as a ``Blob``.
-    @inlinable
     public var datatypeValue: Blob { Blob(bytes: [UInt8](self)) }
 }
 

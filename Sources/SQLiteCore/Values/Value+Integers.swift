@@ -8,12 +8,10 @@ extension NarrowInteger {
     public static var declaredDatatype: String { "INTEGER" }
 
     /// The value, range-checked.
-    @inlinable
     public static func fromDatatypeValue(_ datatypeValue: Int64) throws -> Self {
         try checked(datatypeValue)
     }
 
-    @inlinable
     static func checked(_ datatypeValue: Int64) throws(Result) -> Self {
         guard let value = Self(exactly: datatypeValue) else {
             throw Result.misuse("integer \(datatypeValue) does not fit \(Self.self)", code: SQLITE_RANGE)
@@ -22,17 +20,14 @@ extension NarrowInteger {
     }
 
     /// The value widened to 64 bits.
-    @inlinable
     public var datatypeValue: Int64 { Int64(self) }
 
     /// Binds as a 64-bit integer.
-    @inlinable
     public func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
         sqlite3_bind_int64(statement, index, Int64(self))
     }
 
     /// Reads a 64-bit integer, range-checked.
-    @inlinable
     public static func read(from statement: OpaquePointer, at index: Int32) throws(Result) -> Self {
         try checked(sqlite3_column_int64(statement, index))
     }
@@ -49,7 +44,7 @@ extension Float: Value {
     /// `"REAL"`.
     public static let declaredDatatype = "REAL"
     /// The stored double narrowed to `Float` (rounding, as a conversion of reals does).
-    @inlinable public static func fromDatatypeValue(_ datatypeValue: Double) -> Float { Float(datatypeValue) }
+    public static func fromDatatypeValue(_ datatypeValue: Double) -> Float { Float(datatypeValue) }
     /// The value widened to `Double`.
-    @inlinable public var datatypeValue: Double { Double(self) }
+    public var datatypeValue: Double { Double(self) }
 }

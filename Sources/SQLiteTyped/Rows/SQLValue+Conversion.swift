@@ -1,7 +1,7 @@
 /// A copied column value, read back as the type a typed column asks for.
 extension SQLValue {
     /// The value as `D`, nil when it does not fit (`NULL` is handled by the caller).
-    @inlinable
+    @usableFromInline
     func converted<D: Binding>(to type: D.Type) -> D? {
         if D.self == SQLValue.self { return same(self, D.self) }
         switch self {
@@ -47,7 +47,7 @@ extension SQLValue {
 }
 
 /// `value` as `U`, which the caller has checked is its own type.
-@inlinable
+@usableFromInline
 func same<T, U>(_ value: T, _ type: U.Type) -> U {
     unsafeBitCast(value, to: U.self)
 }

@@ -4,7 +4,7 @@ enum StoredValue {
     /// Whether a column of storage class `storage` can be read as `D` without losing meaning:
     /// integers from INTEGER, reals from INTEGER or REAL, text from anything but a blob,
     /// blobs from BLOB or TEXT, an ``SQLValue`` from anything.
-    @inlinable
+    @usableFromInline
     static func accepts<D: Binding>(_ type: D.Type, _ storage: Int32) -> Bool {
         // An `SQLValue` holds any storage class: its value type decides what it accepts.
         if D.self == SQLValue.self { return true }
@@ -47,7 +47,6 @@ enum StoredValue {
         }
     }
 
-    @usableFromInline
     static func describe(storage: Int32) -> String {
         switch storage {
         case SQLITE_INTEGER: "an INTEGER"
