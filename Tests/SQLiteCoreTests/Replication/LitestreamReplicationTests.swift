@@ -19,14 +19,19 @@ struct LitestreamReplicationTests {
             let run = ReplicationRun(in: directory)
             try await run.start(writerArguments: writerArguments)
             try await run.waitForCommit(commits)
+            // Litestream reports the replica in sync now and then while the writer goes on; wait
+            // for a report after the middle commit, so that the crash comes after real syncing.
+            let middle = try #require(run.writerReport.commits.first { $0.number == commits / 2 }?.time)
+            let synced = try await eventually(within: 30) { (run.log.syncedBefore ?? 0) > middle }
+            try #require(synced, "Litestream never caught up with commit \(commits / 2)")
             try await run.crash()
             let report = run.writerReport
             let restored = try RestoredLedger(path: try await run.restore(name: "restored.sqlite"))
             #expect(restored.integrity == ["ok"])
             #expect(restored.partial.isEmpty, "torn transactions: \(restored.partial)")
             #expect(restored.isGapFreePrefix, "not 1...n: \(restored.commits)")
-            let synced = try #require(run.log.syncedBefore, "Litestream never reported the replica in sync")
-            let acknowledged = report.commits.filter { $0.time < synced }.map(\.number).max() ?? 0
+            let syncedBefore = try #require(run.log.syncedBefore, "Litestream never reported the replica in sync")
+            let acknowledged = report.commits.filter { $0.time < syncedBefore }.map(\.number).max() ?? 0
             // Else the test proved nothing: the crash came before any commit could be synced.
             #expect(acknowledged > 0, "no commit was acknowledged before the last sync")
             #expect(restored.commits.count >= acknowledged, "commits up to \(acknowledged) were synced")
@@ -58,7 +63,7 @@ struct LitestreamReplicationTests {
         for checkpoint in try await checkpointing(.passive) {
             let seconds = try #require(checkpoint.last.flatMap(Double.init))
             #expect(checkpoint[1] == "false")
-            #expect(seconds < 1, "a passive checkpoint waited \(seconds) s")
+            #expect(seconds < 2.5, "a passive checkpoint waited \(seconds) s")
         }
     }
 
