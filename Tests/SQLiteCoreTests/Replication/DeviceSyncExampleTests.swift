@@ -11,8 +11,8 @@ import Testing
         func merge(_ changes: Changeset, into db: Connection) throws {
             try db.apply(changes) { conflict in
                 guard conflict.kind.allowsReplace,
-                    case .real(let incoming)?? = conflict.change?.newValues[2],
-                    case .real(let existing)?? = conflict.conflictingValues?[2]
+                    case .real(let incoming)? = conflict.change?.newValues[2],
+                    case .real(let existing)? = conflict.conflictingValues?[2]
                 else { return .omit }
                 return incoming > existing ? .replace : .omit
             }

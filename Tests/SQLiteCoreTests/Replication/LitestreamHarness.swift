@@ -85,10 +85,10 @@ final class ChildProcess {
         outputPath = output
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        FileManager.default.createFile(atPath: output, contents: nil)
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
         if let errors {
-            FileManager.default.createFile(atPath: errors, contents: nil)
+            _ = FileManager.default.createFile(atPath: errors, contents: nil)
             process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
         } else {
             process.standardError = process.standardOutput
@@ -154,14 +154,14 @@ struct WriterReport {
 /// What Litestream's debug log says about when the replica held everything written before a
 /// moment.
 ///
-/// Litestream logs, on each tick of its database monitor, a `msg=sync` line, and on each replica
-/// sync a `msg="replica sync"` line with the replica's position (`txid.replica`) and the
-/// database's (`txid.db`, everything the finished database syncs copied from the WAL). Ticks
-/// run one after another. Take the last replica sync that found the two equal, at time R, and
-/// the last three ticks logged before R: the first of them had finished before the second
-/// began, and the second before the third was logged, so the tick after the first began after
-/// its log line and finished before R. A commit acknowledged before the first of the three
-/// lines was in the WAL when that tick read it, and so is in the replica.
+/// Litestream's database monitor logs `msg=sync txid=X` each time it starts reading the WAL for
+/// the LTX file it would number X (again on each tick while nothing changes); the syncs run one
+/// after another. Each replica sync logs `msg="replica sync"` with the replica's position
+/// (`txid.replica`) and the database's (`txid.db`: the last LTX file a finished sync wrote).
+/// Take the last replica sync that found the two equal, at Y: the replica then held every file
+/// up to Y. Take the last `msg=sync` line with a txid below Y: a commit acknowledged before that
+/// line was in the WAL before the syncs that wrote the files after it began, so it is in one of
+/// the files up to Y, and in the replica.
 struct LitestreamLog {
     /// The Unix time before which every acknowledged commit is in the replica, or nil when the
     /// log never showed the replica in sync.
@@ -170,33 +170,34 @@ struct LitestreamLog {
     var uploads = 0
 
     init(_ text: String) {
-        var ticks: [Double] = []
+        var syncs: [(time: Double, txid: UInt64)] = []
         for line in text.split(separator: "\n") {
             guard let time = LitestreamLog.time(of: line) else { continue }
-            if line.contains(" msg=sync ") {
-                ticks.append(time)
+            if line.contains(" msg=sync "), let txid = LitestreamLog.txid("txid", in: line) {
+                syncs.append((time, txid))
             } else if line.contains("msg=\"ltx file uploaded\"") {
                 uploads += 1
             } else if line.contains("msg=\"replica sync\""),
-                let replica = LitestreamLog.value("txid.replica", in: line),
-                let database = LitestreamLog.value("txid.db", in: line),
-                replica == database, replica != "0000000000000000", ticks.count >= 3
+                let replica = LitestreamLog.txid("txid.replica", in: line),
+                let database = LitestreamLog.txid("txid.db", in: line),
+                replica == database, replica > 0,
+                let before = syncs.last(where: { $0.txid < replica })
             {
-                syncedBefore = ticks[ticks.count - 3]
+                syncedBefore = before.time
             }
         }
+    }
+
+    /// A hexadecimal transaction ID, `name=000000000000001a`, in a line.
+    static func txid(_ name: String, in line: Substring) -> UInt64? {
+        guard let range = line.range(of: " \(name)=") else { return nil }
+        return UInt64(line[range.upperBound...].prefix { $0 != " " }, radix: 16)
     }
 
     /// The `time=2026-01-02T03:04:05.678Z` at the start of a line, as Unix time.
     static func time(of line: Substring) -> Double? {
         guard line.hasPrefix("time="), let end = line.firstIndex(of: " ") else { return nil }
         return unixTime(line[line.index(line.startIndex, offsetBy: 5)..<end])
-    }
-
-    /// The value of `name=value` in a line.
-    static func value(_ name: String, in line: Substring) -> Substring? {
-        guard let range = line.range(of: " \(name)=") else { return nil }
-        return line[range.upperBound...].prefix { $0 != " " }
     }
 }
 
@@ -282,7 +283,7 @@ final class ReplicationRun {
         // snapshot; letting that happen before the writes keeps each later LTX file (and its
         // creation time, which a point-in-time restore goes by) to one sync's commits.
         _ = try await eventually(within: 5) { litestream?.output.contains("msg=\"snapshot complete\"") == true }
-        FileManager.default.createFile(atPath: go, contents: nil)
+        _ = FileManager.default.createFile(atPath: go, contents: nil)
     }
 
     /// The writer's error output.
@@ -340,13 +341,4 @@ struct RestoredLedger {
 
     /// Whether the commits are 1, 2, ..., n with nothing missing.
     var isGapFreePrefix: Bool { commits == Array(0..<commits.count).map { $0 + 1 } }
-}
-
-/// ``withTemporaryDirectory(_:)`` for async bodies: the directory is removed afterwards.
-func withTemporaryDirectory<T>(_ body: (TemporaryDirectory) async throws -> T) async throws -> T {
-    let url = FileManager.default.temporaryDirectory
-        .appendingPathComponent("SQLiteCoreTests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: url) }
-    return try await body(TemporaryDirectory(url: url))
 }

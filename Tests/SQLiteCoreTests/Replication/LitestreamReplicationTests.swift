@@ -105,7 +105,7 @@ struct LitestreamReplicationTests {
             try await Task.sleep(nanoseconds: 200_000_000)
             let moment = unixNow()
             try await Task.sleep(nanoseconds: 200_000_000)
-            FileManager.default.createFile(atPath: resume, contents: nil)
+            _ = FileManager.default.createFile(atPath: resume, contents: nil)
             try await run.waitForCommit(40)
             let fortieth = try #require(run.writerReport.commits.first { $0.number == 40 }?.time)
             let later = try await eventually(within: 30) { (run.log.syncedBefore ?? 0) > fortieth }
