@@ -14,6 +14,9 @@
 //     commit N SECONDS                       transaction N committed; Unix time after COMMIT
 //     checkpoint MODE BUSY LOG COPIED SECONDS an explicit checkpoint, after every 20th commit
 //     pause SECONDS / resume SECONDS         after commit N, until the --resume file exists
+//
+// `ReplicationWriter --read-replica LITESTREAM-VFS.so [--seconds S]` reads instead: see
+// ReplicaReader.swift.
 import Foundation
 import SQLiteCore
 
@@ -34,6 +37,9 @@ var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let name = arguments.next() {
     guard name.hasPrefix("--"), let value = arguments.next() else { fail("expected --option value, got \(name)") }
     options[String(name.dropFirst(2))] = value
+}
+if let extensionPath = options["read-replica"] {
+    readReplica(extensionPath: extensionPath, seconds: options["seconds"].flatMap { Double($0) } ?? 20)
 }
 guard let path = options["db"] else { fail("--db PATH is required") }
 let checkpointMode: Connection.WALCheckpointMode?

@@ -81,10 +81,16 @@ final class ChildProcess {
     let process = Process()
     let outputPath: String
 
-    init(_ executable: String, _ arguments: [String], output: String, errors: String? = nil) throws {
+    init(
+        _ executable: String, _ arguments: [String], output: String, errors: String? = nil,
+        environment: [String: String] = [:]
+    ) throws {
         outputPath = output
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         _ = FileManager.default.createFile(atPath: output, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
         if let errors {
