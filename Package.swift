@@ -236,6 +236,13 @@ let package = Package(
             dependencies: ["SQLiteCore"],
             path: "Tests/FaultInjection"
         ),
+        // The writer process of the Litestream replication tests (Tests/SQLiteCoreTests/Replication):
+        // numbered transactions through a DatabasePool until the test kills it.
+        .executableTarget(
+            name: "ReplicationWriter",
+            dependencies: ["SQLiteCore"],
+            path: "Tests/ReplicationWriter"
+        ),
         .testTarget(
             name: "SQLiteCoreTests",
             dependencies: ["SQLiteCore"]
