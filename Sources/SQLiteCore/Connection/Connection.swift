@@ -86,6 +86,9 @@ public final class Connection: @unchecked Sendable {
         #if SystemSQLite
             // As the vendored build (SQLITE_DQS=0): "name" is an identifier, never a string.
             _ = swift_sqlite_disable_double_quoted_strings(pointer)
+            // As the vendored build: the C API's extension loader stays off until the app turns it
+            // on (Debian's library turns it on for every new connection).
+            _ = swift_sqlite_db_config_switch(pointer, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, nil)
         #endif
         connection = ConnectionHandle(pointer: pointer)
         statementCache = StatementCache(capacity: 64, lock: connection.lock)
