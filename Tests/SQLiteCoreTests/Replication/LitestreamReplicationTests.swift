@@ -25,8 +25,11 @@ struct LitestreamReplicationTests {
                 writerArguments: writerArguments + ["--pause-after", "\(commits / 2)", "--resume", resume])
             let paused = try await eventually(within: 30) { run.writerReport.pausedAt != nil }
             try #require(paused, "the writer never paused: \(run.errors)")
-            let pausedAt = try #require(run.writerReport.pausedAt)
-            let synced = try await eventually(within: 30) { (run.log.syncedBefore ?? 0) > pausedAt }
+            // Wait for a sync that started after the commit before the middle one was
+            // acknowledged: Litestream may have read the middle commit just before the writer
+            // printed it, and syncs nothing more while the writer is paused.
+            let middle = try #require(run.writerReport.commits.first { $0.number == commits / 2 - 1 }?.time)
+            let synced = try await eventually(within: 30) { (run.log.syncedBefore ?? 0) > middle }
             try #require(synced, "Litestream never caught up with commit \(commits / 2)")
             _ = FileManager.default.createFile(atPath: resume, contents: nil)
             try await run.waitForCommit(commits)
@@ -105,8 +108,9 @@ struct LitestreamReplicationTests {
             try await run.start(writerArguments: ["--pause-after", "25", "--resume", resume])
             let paused = try await eventually(within: 30) { run.writerReport.pausedAt != nil }
             try #require(paused, "the writer never paused: \(run.errors)")
-            let pausedAt = try #require(run.writerReport.pausedAt)
-            let synced = try await eventually(within: 30) { (run.log.syncedBefore ?? 0) > pausedAt }
+            // As in crashAndRestore: a sync started after commit 24 was acknowledged.
+            let twentyFourth = try #require(run.writerReport.commits.first { $0.number == 24 }?.time)
+            let synced = try await eventually(within: 30) { (run.log.syncedBefore ?? 0) > twentyFourth }
             try #require(synced, "Litestream did not sync commit 25")
             try await Task.sleep(nanoseconds: 200_000_000)
             let moment = unixNow()
