@@ -32,14 +32,7 @@ extension Statement {
     /// Binds an array of values to the parameters by position, after resetting the statement.
     @discardableResult
     public func bind(_ values: [Binding?]) -> Statement {
-        connection.lock.withLock {
-            sqlite3_reset(handle)
-            do throws(Result) {
-                try bindLocked(values)
-            } catch {
-                pendingError = error
-            }
-        }
+        try? resetAndBind(deferringError: true) { () throws(Result) in try bindLocked(values) }
         return self
     }
 
@@ -47,31 +40,32 @@ extension Statement {
     /// their prefix (`":email"`, `"@email"`, `"$email"`) or not (`"email"`).
     @discardableResult
     public func bind(_ values: [String: Binding?]) -> Statement {
-        connection.lock.withLock {
-            sqlite3_reset(handle)
-            do throws(Result) {
-                try bindLocked(values)
-            } catch {
-                pendingError = error
-            }
-        }
+        try? resetAndBind(deferringError: true) { () throws(Result) in try bindLocked(values) }
         return self
     }
 
     /// Binds `values` by position after resetting the statement, throwing at once for a
     /// mismatch (`Connection.prepare(_:_:)`'s binding).
     func bindNow(_ values: [Binding?]) throws(Result) {
-        try connection.lock.withLock { () throws(Result) in
-            sqlite3_reset(handle)
-            try bindLocked(values)
-        }
+        try resetAndBind(deferringError: false) { () throws(Result) in try bindLocked(values) }
     }
 
     /// Binds `values` by name after resetting the statement, throwing at once for a mismatch.
     func bindNow(_ values: [String: Binding?]) throws(Result) {
+        try resetAndBind(deferringError: false) { () throws(Result) in try bindLocked(values) }
+    }
+
+    /// Resets the statement and runs `bind` with the lock held. A deferred error is kept for
+    /// the next `run`, `scalar` or `step` to throw (the non-throwing `bind` forms).
+    private func resetAndBind(deferringError deferred: Bool, _ bind: () throws(Result) -> Void) throws(Result) {
         try connection.lock.withLock { () throws(Result) in
             sqlite3_reset(handle)
-            try bindLocked(values)
+            do throws(Result) {
+                try bind()
+            } catch {
+                if !deferred { throw error }
+                pendingError = error
+            }
         }
     }
 

@@ -103,26 +103,17 @@ public final class Statement: @unchecked Sendable {
     /// the SQL, and SQLite's error for it.
     let preparationFailure: (sql: String, message: String, code: Int32, extendedCode: Int32)?
 
-    init(handle: OpaquePointer, connection: ConnectionHandle) {
-        self.handle = handle
-        self.connection = connection
-        parameterCount = Int(sqlite3_bind_parameter_count(handle))
-        storedBindingsComplete = parameterCount == 0
-        ready = .allocate(capacity: 1)
-        ready.initialize(to: storedBindingsComplete)
-        preparationFailure = nil
-    }
-
-    private init(
-        placeholder handle: OpaquePointer, connection: ConnectionHandle,
-        failure: (sql: String, message: String, code: Int32, extendedCode: Int32)
+    init(
+        handle: OpaquePointer, connection: ConnectionHandle,
+        failure: (sql: String, message: String, code: Int32, extendedCode: Int32)? = nil
     ) {
         self.handle = handle
         self.connection = connection
-        parameterCount = 0
-        storedBindingsComplete = true
+        // A placeholder (see unprepared) has no parameters of its own.
+        parameterCount = failure == nil ? Int(sqlite3_bind_parameter_count(handle)) : 0
+        storedBindingsComplete = parameterCount == 0
         ready = .allocate(capacity: 1)
-        ready.initialize(to: true)
+        ready.initialize(to: storedBindingsComplete)
         preparationFailure = failure
     }
 
@@ -149,8 +140,8 @@ public final class Statement: @unchecked Sendable {
             let pointer
         else { return nil }
         return Statement(
-            placeholder: pointer, connection: connection,
-            failure: (sql, failure.message, failure.code, failure.extendedCode))
+            handle: pointer, connection: connection, failure: (sql, failure.message, failure.code, failure.extendedCode)
+        )
     }
 
     /// The in-memory database the placeholders of every connection are prepared in, opened
@@ -575,23 +566,20 @@ public final class Statement: @unchecked Sendable {
     public func reset(clearBindings shouldClear: Bool = true) {
         connection.lock.withLock {
             sqlite3_reset(handle)
-            if shouldClear {
-                sqlite3_clear_bindings(handle)
-                bindingsComplete = parameterCount == 0
-                partialBindings = nil
-                pendingError = nil
-            }
+            if shouldClear { clearBindingsLocked() }
         }
     }
 
     /// Sets every parameter back to NULL, leaving the statement to be bound again.
     public func clearBindings() {
-        connection.lock.withLock {
-            sqlite3_clear_bindings(handle)
-            bindingsComplete = parameterCount == 0
-            partialBindings = nil
-            pendingError = nil
-        }
+        connection.lock.withLock { clearBindingsLocked() }
+    }
+
+    private func clearBindingsLocked() {
+        sqlite3_clear_bindings(handle)
+        bindingsComplete = parameterCount == 0
+        partialBindings = nil
+        pendingError = nil
     }
 
     func unboundParametersError() -> Result {
