@@ -126,10 +126,7 @@ final class ReaderPool: @unchecked Sendable {
 
     /// The connection lent to the access the calling thread runs on one of the readers, if any.
     var connectionOfCurrentAccess: Connection? {
-        lock.lock()
-        let readers = all
-        lock.unlock()
-        for reader in readers {
+        for reader in lock.withLock({ all }) {
             if let db = reader.connectionOfCurrentAccess { return db }
         }
         return nil

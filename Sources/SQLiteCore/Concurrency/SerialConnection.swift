@@ -48,9 +48,7 @@ final class SerialConnection: @unchecked Sendable {
     /// when the calling thread is not inside one of this queue's accesses.
     var connectionOfCurrentAccess: Connection? {
         guard DispatchQueue.getSpecific(key: Self.serialKey) == ObjectIdentifier(self) else { return nil }
-        lock.lock()
-        defer { lock.unlock() }
-        return current == nil ? nil : connection
+        return lock.withLock { current == nil ? nil : connection }
     }
 
     /// Marks the queue as one of `database`'s, for ``isInAccess(of:)``.
@@ -138,18 +136,12 @@ final class SerialConnection: @unchecked Sendable {
         opened.withLock {
             opened.connection.setInterruptCheck { [weak self] in self?.isCancelled ?? false }
         }
-        lock.lock()
-        connection = opened
-        lock.unlock()
+        lock.withLock { connection = opened }
         return opened
     }
 
     /// Whether the access running now was cancelled: asked by the progress handler.
-    private var isCancelled: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return current?.isCancelled ?? false
-    }
+    private var isCancelled: Bool { lock.withLock { current?.isCancelled ?? false } }
 
     deinit {
         // The connection may outlive this object: stop asking about its accesses.
@@ -159,28 +151,26 @@ final class SerialConnection: @unchecked Sendable {
     }
 
     private func endAccess() {
-        lock.lock()
-        current = nil
-        lock.unlock()
+        lock.withLock { current = nil }
     }
 
     /// Marks `ticket` cancelled and interrupts the connection if its access is running.
     func cancel(_ ticket: AccessTicket) {
-        lock.lock()
-        defer { lock.unlock() }
-        ticket.cancel()
-        if current === ticket { connection?.interrupt() }
+        lock.withLock {
+            ticket.cancel()
+            if current === ticket { connection?.interrupt() }
+        }
     }
 
     /// Waits for the accesses queued so far, then closes the connection; later accesses
     /// throw ``Result/accessAfterClose``. Closing again does nothing.
     func close() throws {
-        let connection = queue.sync { () -> Connection? in
-            lock.lock()
-            defer { lock.unlock() }
-            if isClosed { return nil }
-            isClosed = true
-            return self.connection
+        let connection = queue.sync {
+            lock.withLock { () -> Connection? in
+                if isClosed { return nil }
+                isClosed = true
+                return self.connection
+            }
         }
         try connection?.withLock { () throws(Result) in try connection?.closeLocked() }
     }

@@ -31,8 +31,7 @@ extension Connection {
     /// - Throws: ``Result`` (`SQLITE_ERROR`) for an unknown schema, or once the connection is
     ///   closed.
     public func filename(schema: String = "main") throws -> String {
-        try connection.lock.withLock { () throws(Result) -> String in
-            try connection.checkOpen()
+        try withOpenLock { () throws(Result) -> String in
             if let name = sqlite3_db_filename(handle, schema) { return String(cString: name) }
             // NULL also stands for a database without a file (`temp` before it is used):
             // only a name the connection does not have is an error.

@@ -32,11 +32,6 @@ final class ConnectionHandle: @unchecked Sendable {
     /// Read and written under `lock`.
     var usesExtendedErrorCodes = false
 
-    /// Closures registered with SQLite that have no destructor callback of their own (busy
-    /// handler, trace, hooks). They live as long as the `sqlite3*`, not the `Connection`:
-    /// statements may outlive the `Connection` and still call them.
-    let callbacks = CallbackRegistry()
-
     /// The update, commit, rollback and trace closures, the user's and the package observer's.
     /// Under `lock`.
     var hooks = HookSet()
@@ -134,7 +129,6 @@ final class ConnectionHandle: @unchecked Sendable {
         #if Session
             sessions.closeAll(pointer)
         #endif
-        callbacks.removeAll()
         // SQLite holds its own references to the functions, dropped at the final close.
         functions.removeAll()
         let code = sqlite3_close_v2(pointer)

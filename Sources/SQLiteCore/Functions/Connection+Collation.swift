@@ -20,7 +20,7 @@ extension Connection {
         _ collation: String, _ block: @escaping @Sendable (_ lhs: String, _ rhs: String) -> ComparisonResult
     ) throws {
         typealias Function = @Sendable (String, String) -> ComparisonResult
-        try connection.lock.withLock { () throws(Result) in try connection.checkOpen() }
+        try withOpenLock {}
         let box = Unmanaged.passRetained(CallbackBox<Function>(block)).toOpaque()
         let code = connection.lock.withLock {
             sqlite3_create_collation_v2(

@@ -28,12 +28,10 @@ extension Connection {
     /// in place again straight after.
     @preconcurrency
     public func authorizer(_ authorizer: (@Sendable (AuthorizerRequest) throws -> AuthorizerResult)?) {
-        connection.lock.withLock {
-            // A closed connection has no hooks to change: every later use throws anyway.
-            if connection.isClosed { return }
-            connection.hooks.authorizer = authorizer
-            connection.hooks.denial = nil
-            connection.refreshAuthorizer()
+        withOpenHandle { handle in
+            handle.hooks.authorizer = authorizer
+            handle.hooks.denial = nil
+            handle.refreshAuthorizer()
         }
     }
 }

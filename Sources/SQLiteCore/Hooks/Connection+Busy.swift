@@ -13,11 +13,10 @@ extension Connection {
     public var busyTimeout: Double {
         get { connection.lock.withLock { connection.busyTimeout } }
         set {
-            connection.lock.withLock {
-                if connection.isClosed { return }
-                connection.busyTimeout = newValue
-                connection.busyCallback = nil
-                connection.refreshBusyHandler()
+            withOpenHandle { handle in
+                handle.busyTimeout = newValue
+                handle.busyCallback = nil
+                handle.refreshBusyHandler()
             }
         }
     }
@@ -31,12 +30,10 @@ extension Connection {
     /// ```
     @preconcurrency
     public func busyHandler(_ callback: (@Sendable (_ tries: Int) -> Bool)?) {
-        connection.lock.withLock {
-            // A closed connection has no hooks to change: every later use throws anyway.
-            if connection.isClosed { return }
-            connection.busyTimeout = 0
-            connection.busyCallback = callback
-            connection.refreshBusyHandler()
+        withOpenHandle { handle in
+            handle.busyTimeout = 0
+            handle.busyCallback = callback
+            handle.refreshBusyHandler()
         }
     }
 }

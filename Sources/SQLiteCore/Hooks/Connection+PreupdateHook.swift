@@ -16,8 +16,7 @@
         /// - Throws: ``Result`` `SQLITE_MISUSE` when the connection is closed or has a session.
         @preconcurrency
         public func preupdateHook(_ callback: (@Sendable (PreupdateChange) -> Void)?) throws {
-            try connection.lock.withLock { () throws(Result) in
-                try connection.checkOpen()
+            try withOpenLock { () throws(Result) in
                 let sessions = connection.sessions
                 guard let callback else {
                     if sessions.preupdateHook != nil {

@@ -23,11 +23,7 @@ extension Connection {
     /// another value.
     @preconcurrency
     public func walHook(_ hook: (@Sendable (_ database: String, _ pages: Int) throws -> Void)?) {
-        connection.lock.withLock {
-            // A closed connection has no hooks to change: every later use throws anyway.
-            if connection.isClosed { return }
-            connection.setWALHook(hook)
-        }
+        withOpenHandle { $0.setWALHook(hook) }
     }
 }
 

@@ -155,17 +155,15 @@ extension ConnectionHandle {
             { event, context, statement, detail in
                 guard let context, let statement else { return 0 }
                 let handle = ConnectionHandle.from(context)
+                let hooks = handle.hooks
                 switch Int32(bitPattern: event) {
                 case SQLITE_TRACE_STMT:
-                    let hooks = handle.hooks
                     hooks.observer?.statementStarted(OpaquePointer(statement))
-                    if let trace = hooks.trace {
-                        if let expanded = sqlite3_expanded_sql(OpaquePointer(statement)) {
-                            trace(String(cString: expanded))
-                            sqlite3_free(expanded)
-                        } else if let detail {
-                            trace(String(cString: detail.assumingMemoryBound(to: CChar.self)))
-                        }
+                    if let trace = hooks.trace,
+                        let text = TraceEvent.expandedSQL(of: OpaquePointer(statement))
+                            ?? detail.map({ String(cString: $0.assumingMemoryBound(to: CChar.self)) })
+                    {
+                        trace(text)
                     }
                     if let events = hooks.traceEventHook, hooks.traceEvents.contains(.statement) {
                         events(TraceEvent.started(OpaquePointer(statement), detail: detail))
@@ -173,14 +171,12 @@ extension ConnectionHandle {
                 case SQLITE_TRACE_PROFILE:
                     let nanoseconds = detail?.load(as: Int64.self) ?? 0
                     handle.statementProfiled(OpaquePointer(statement), nanoseconds: nanoseconds)
-                    let hooks = handle.hooks
                     if let events = hooks.traceEventHook, hooks.traceEvents.contains(.profile) {
                         events(
                             .profile(
                                 sql: TraceEvent.sql(of: OpaquePointer(statement)), duration: Double(nanoseconds) / 1e9))
                     }
                 case SQLITE_TRACE_ROW:
-                    let hooks = handle.hooks
                     if let events = hooks.traceEventHook, hooks.traceEvents.contains(.row) {
                         events(.row(sql: TraceEvent.sql(of: OpaquePointer(statement))))
                     }

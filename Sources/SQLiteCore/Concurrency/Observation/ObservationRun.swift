@@ -60,9 +60,7 @@ final class ObservationRun<Value: Sendable>: ObservationSubscriber, @unchecked S
     }
 
     func databaseClosed(_ error: (any Error)?) {
-        lock.lock()
-        isStopped = true
-        lock.unlock()
+        lock.withLock { isStopped = true }
         continuation.finish(throwing: error)
     }
 
@@ -100,10 +98,10 @@ final class ObservationRun<Value: Sendable>: ObservationSubscriber, @unchecked S
             do {
                 (value, tables) = try host.fetchObserved(fetch, regions: regions)
             } catch {
-                lock.lock()
-                isStopped = true
-                isFetching = false
-                lock.unlock()
+                lock.withLock {
+                    isStopped = true
+                    isFetching = false
+                }
                 continuation.finish(throwing: error)
                 host.observations.remove(self)
                 return
