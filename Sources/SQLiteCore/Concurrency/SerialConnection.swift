@@ -51,15 +51,9 @@ final class SerialConnection: @unchecked Sendable {
         return lock.withLock { current == nil ? nil : connection }
     }
 
-    /// Marks the queue as one of `database`'s, for ``isInAccess(of:)``.
+    /// Marks the queue as one of `database`'s, for ``DatabaseKey/checkNotInAccess(_:)``.
     func belong(to database: AnyObject) {
         queue.setSpecific(key: Self.databaseKey, value: ObjectIdentifier(database))
-    }
-
-    /// Whether the calling thread is running an access of the database `database` (any of its
-    /// connections).
-    static func isInAccess(of database: AnyObject) -> Bool {
-        DispatchQueue.getSpecific(key: databaseKey) == ObjectIdentifier(database)
     }
 
     /// Runs `body` on the queue and awaits its value. Cancelling the awaiting task before the
@@ -83,17 +77,13 @@ final class SerialConnection: @unchecked Sendable {
 
     /// Runs `body` as one access, the connection lent to the calling thread. Call on ``queue``.
     func run<T>(_ ticket: AccessTicket, _ body: (Connection, AccessTicket) throws -> T) -> Swift.Result<T, any Error> {
-        lock.lock()
-        if isClosed {
-            lock.unlock()
-            return .failure(Result.accessAfterClose)
+        let refusal: (any Error)? = lock.withLock {
+            if isClosed { return Result.accessAfterClose }
+            if ticket.isCancelled { return CancellationError() }
+            current = ticket
+            return nil
         }
-        if ticket.isCancelled {
-            lock.unlock()
-            return .failure(CancellationError())
-        }
-        current = ticket
-        lock.unlock()
+        if let refusal { return .failure(refusal) }
         let db: Connection
         do {
             db = try openedConnection()
@@ -145,9 +135,7 @@ final class SerialConnection: @unchecked Sendable {
 
     deinit {
         // The connection may outlive this object: stop asking about its accesses.
-        if let connection {
-            connection.withLock { connection.connection.setInterruptCheck(nil) }
-        }
+        connection.map { db in db.withLock { db.connection.setInterruptCheck(nil) } }
     }
 
     private func endAccess() {
@@ -177,4 +165,12 @@ final class SerialConnection: @unchecked Sendable {
 }
 
 /// The identity of one ``DatabaseQueue`` or ``DatabasePool``, set on its connections' queues.
-final class DatabaseKey: Sendable {}
+final class DatabaseKey: Sendable {
+    /// Throws when the calling thread runs an access of this database (any of its
+    /// connections): a synchronous `call` from there would wait for itself.
+    func checkNotInAccess(_ call: String) throws {
+        if DispatchQueue.getSpecific(key: SerialConnection.databaseKey) == ObjectIdentifier(self) {
+            throw Result.reentrantAccess(call)
+        }
+    }
+}

@@ -234,7 +234,7 @@ final class ConnectionHandle: @unchecked Sendable {
             extendedCode = registration.extendedCode
         }
         // Denied by the user's authorizer: say what it denied.
-        if primaryCode == SQLITE_AUTH, let denial = takeDenial() { message += " (\(denial))" }
+        if primaryCode == SQLITE_AUTH, let denial = hooks.denial.take() { message += " (\(denial))" }
         let statement = Statement.unprepared(
             sql, failure: (message, primaryCode, extendedCode), connection: self)
         let error = Result(

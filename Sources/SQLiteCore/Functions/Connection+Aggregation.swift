@@ -135,11 +135,6 @@ class AggregateFunction: RegisteredFunction, @unchecked Sendable {
     func inverse(_ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?) {}
     func value(_ context: OpaquePointer?) {}
     func final(_ context: OpaquePointer?) {}
-
-    /// The function behind a C callback's context.
-    static func from(_ context: OpaquePointer?) -> AggregateFunction? {
-        sqlite3_user_data(context).map { Unmanaged<AggregateFunction>.fromOpaque($0).takeUnretainedValue() }
-    }
 }
 
 /// An aggregate's or window function's closures. The state of one evaluation (a group, or a

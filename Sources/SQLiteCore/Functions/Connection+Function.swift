@@ -78,11 +78,8 @@ extension Connection {
                     window ? { AggregateFunction.from($0)?.inverse($0, $1, $2) } : nil, release)
             } else {
                 code = sqlite3_create_function_v2(
-                    handle, name, arity, flags, pointer,
-                    { context, count, values in
-                        guard let pointer = sqlite3_user_data(context) else { return }
-                        Unmanaged<ScalarFunction>.fromOpaque(pointer).takeUnretainedValue().call(context, count, values)
-                    }, nil, nil, release)
+                    handle, name, arity, flags, pointer, { ScalarFunction.from($0)?.call($0, $1, $2) }, nil, nil,
+                    release)
             }
             guard code == SQLITE_OK else {
                 let error = registrationError(name, code)

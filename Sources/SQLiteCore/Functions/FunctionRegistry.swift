@@ -61,4 +61,9 @@ class RegisteredFunction: @unchecked Sendable {
         FunctionValues.setError(failure.message, in: context)
         return true
     }
+
+    /// The function behind a C callback's context, registered as this type.
+    static func from(_ context: OpaquePointer?) -> Self? {
+        sqlite3_user_data(context).map { Unmanaged<Self>.fromOpaque($0).takeUnretainedValue() }
+    }
 }

@@ -98,11 +98,4 @@ extension ConnectionHandle {
         if registers { refreshAuthorizer() }
         return tables
     }
-
-    /// The explanation of the user's authorizer's last denial, once: for the message of a
-    /// preparation that failed with `SQLITE_AUTH`. Call with `lock` held.
-    func takeDenial() -> String? {
-        defer { hooks.denial = nil }
-        return hooks.denial
-    }
 }

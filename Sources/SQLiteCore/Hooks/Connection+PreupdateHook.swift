@@ -25,7 +25,7 @@
                     }
                     return
                 }
-                if sessions.hasSessions {
+                if !sessions.live.isEmpty {
                     throw Result.misuse(
                         "a pre-update hook cannot be set on a connection with a live session: sessions use SQLite's pre-update hook"
                     )

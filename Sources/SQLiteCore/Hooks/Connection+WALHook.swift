@@ -33,7 +33,7 @@ extension ConnectionHandle {
 
     /// Registers the user's WAL hook, or, when `hook` is nil and one was set, restores
     /// SQLite's default automatic checkpoints. Call with `lock` held and the database open.
-    func setWALHook(_ hook: HookSet.WALHook?) {
+    func setWALHook(_ hook: (@Sendable (String, Int) throws -> Void)?) {
         let had = hooks.wal != nil
         hooks.wal = hook
         guard hook != nil else {

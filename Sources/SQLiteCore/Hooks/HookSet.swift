@@ -18,30 +18,21 @@
 /// and unregistered when none does. Read and written with the connection's lock held: SQLite
 /// calls the hooks from inside calls made under that lock.
 final class HookSet {
-    typealias UpdateHook = @Sendable (Connection.Operation, String, String, Int64) -> Void
-    typealias CommitHook = @Sendable () throws -> Void
-    typealias RollbackHook = @Sendable () -> Void
-    typealias TraceHook = @Sendable (String) -> Void
-    typealias TraceEventHook = @Sendable (TraceEvent) -> Void
-    typealias ProgressHook = @Sendable () -> Bool
-    typealias AuthorizerHook = @Sendable (AuthorizerRequest) throws -> AuthorizerResult
-    typealias WALHook = @Sendable (String, Int) throws -> Void
-
-    var update: UpdateHook?
-    var commit: CommitHook?
-    var rollback: RollbackHook?
-    var trace: TraceHook?
+    var update: (@Sendable (Connection.Operation, String, String, Int64) -> Void)?
+    var commit: (@Sendable () throws -> Void)?
+    var rollback: (@Sendable () -> Void)?
+    var trace: (@Sendable (String) -> Void)?
     var observer: (any ConnectionObserver)?
 
     /// The user's trace events and the closure receiving them.
     var traceEvents: TraceEvents = []
-    var traceEventHook: TraceEventHook?
+    var traceEventHook: (@Sendable (TraceEvent) -> Void)?
 
     /// The user's progress handler and the number of VM instructions it asked for.
-    var progress: ProgressHook?
+    var progress: (@Sendable () -> Bool)?
     var progressInterval = 0
     /// The package's check that the running access of a queue or pool was not cancelled.
-    var interruptCheck: ProgressHook?
+    var interruptCheck: (@Sendable () -> Bool)?
     /// How often SQLite calls the one C progress handler, in callbacks, and how many callbacks
     /// stand for the user's interval and for the interruption check's (see
     /// ``ConnectionHandle/refreshProgressHandler()``).
@@ -50,7 +41,7 @@ final class HookSet {
     var interruptCheckStride: UInt = 1
 
     /// The user's authorizer.
-    var authorizer: AuthorizerHook?
+    var authorizer: (@Sendable (AuthorizerRequest) throws -> AuthorizerResult)?
     /// Set while the package prepares an observed fetch's SQL on the side: the tables the
     /// authorizer sees read (lowercased), instead of asking the user's authorizer.
     var collectedReads: Set<String>?
@@ -60,7 +51,7 @@ final class HookSet {
     var denial: String?
 
     /// The user's WAL hook.
-    var wal: WALHook?
+    var wal: (@Sendable (String, Int) throws -> Void)?
     /// The message of the error the WAL hook last threw, for the committing statement's error.
     var walFailure: String?
 

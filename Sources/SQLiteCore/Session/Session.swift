@@ -45,7 +45,7 @@
                 guard code == SQLITE_OK, let pointer else {
                     throw connection.error(code: code == SQLITE_OK ? SQLITE_NOMEM : code, statement: nil)
                 }
-                connection.sessions.add(pointer, for: owner)
+                connection.sessions.live[owner] = pointer
             }
         }
 
@@ -58,7 +58,7 @@
         private func withSession<T>(_ body: (OpaquePointer) throws(Result) -> T) throws(Result) -> T {
             let owner = ObjectIdentifier(self)
             return try connection.lock.withLock { () throws(Result) -> T in
-                guard let pointer = connection.sessions.pointer(for: owner), !connection.isClosed else {
+                guard let pointer = connection.sessions.live[owner], !connection.isClosed else {
                     throw Result.misuse("the session was deleted when its connection closed")
                 }
                 try connection.checkOpen()

@@ -85,14 +85,12 @@ final class ObservationRun<Value: Sendable>: ObservationSubscriber, @unchecked S
     /// Fetches, yields, and fetches again while changes came in that touch the fetch's tables.
     private func fetchUntilCurrent() {
         while true {
-            lock.lock()
-            changesDuringFetch = .none
-            if isStopped {
-                isFetching = false
-                lock.unlock()
-                return
+            let stopped = lock.withLock {
+                changesDuringFetch = .none
+                if isStopped { isFetching = false }
+                return isStopped
             }
-            lock.unlock()
+            if stopped { return }
             let value: Value
             let tables: Set<String>
             do {
