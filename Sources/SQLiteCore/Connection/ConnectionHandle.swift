@@ -97,12 +97,7 @@ final class ConnectionHandle: @unchecked Sendable {
         // close_v2 also runs the destructors of functions, collations and hooks' boxes. The
         // hooks have this object as their context: unregister them first.
         if !isClosed {
-            // The busy handler, when it is the package's, has this object as context too.
-            sqlite3_busy_handler(pointer, nil, nil)
             removeHooks()
-            #if Session
-                sessions.closeAll(pointer)
-            #endif
             sqlite3_close_v2(pointer)
             logClosed()
         }
@@ -123,12 +118,7 @@ final class ConnectionHandle: @unchecked Sendable {
         lentThread = nil
         // Hooks hold their closures unretained: unregister them before releasing the closures,
         // since SQLite's final close (deferred while statements remain) may still call some.
-        sqlite3_busy_handler(pointer, nil, nil)
         removeHooks()
-        // A session must be deleted before its connection closes (it would use it after).
-        #if Session
-            sessions.closeAll(pointer)
-        #endif
         // SQLite holds its own references to the functions, dropped at the final close.
         functions.removeAll()
         let code = sqlite3_close_v2(pointer)

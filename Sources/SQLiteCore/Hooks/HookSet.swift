@@ -178,10 +178,13 @@ extension ConnectionHandle {
             }, context)
     }
 
-    /// Unregisters every hook, for closing: SQLite may still run parts of the connection
-    /// after this object is gone. Reports `.close` to the user's trace events first.
+    /// Unregisters every hook and the busy handler (the package's has this object as context
+    /// too), for closing: SQLite may still run parts of the connection after this object is
+    /// gone. Reports `.close` to the user's trace events first, and deletes the sessions last
+    /// (a session must not outlive its connection).
     func removeHooks() {
         if let events = hooks.traceEventHook, hooks.traceEvents.contains(.close) { events(.close) }
+        sqlite3_busy_handler(pointer, nil, nil)
         sqlite3_update_hook(pointer, nil, nil)
         sqlite3_commit_hook(pointer, nil, nil)
         sqlite3_rollback_hook(pointer, nil, nil)
@@ -190,6 +193,9 @@ extension ConnectionHandle {
         if hooks.authorizerIsRegistered { sqlite3_set_authorizer(pointer, nil, nil) }
         if hooks.wal != nil { sqlite3_wal_hook(pointer, nil, nil) }
         hooks = HookSet()
+        #if Session
+            sessions.closeAll(pointer)
+        #endif
     }
 
     /// Sets the package observer (nil removes it). Call with `lock` held.

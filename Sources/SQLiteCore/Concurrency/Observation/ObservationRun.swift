@@ -109,20 +109,18 @@ final class ObservationRun<Value: Sendable>: ObservationSubscriber, @unchecked S
                 lastValue = value
                 continuation.yield(value)
             }
-            lock.lock()
-            region = tables
-            let again: Bool
-            switch changesDuringFetch {
-            case .none: again = false
-            case .some(.none): again = true
-            case .some(.some(let changed)): again = !changed.isDisjoint(with: tables)
+            let fetchesAgain = lock.withLock {
+                region = tables
+                let again: Bool
+                switch changesDuringFetch {
+                case .none: again = false
+                case .some(.none): again = true
+                case .some(.some(let changed)): again = !changed.isDisjoint(with: tables)
+                }
+                isFetching = again && !isStopped
+                return isFetching
             }
-            if !again || isStopped {
-                isFetching = false
-                lock.unlock()
-                return
-            }
-            lock.unlock()
+            if !fetchesAgain { return }
         }
     }
 }
