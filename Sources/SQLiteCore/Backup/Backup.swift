@@ -48,7 +48,9 @@ public final class Backup: @unchecked Sendable {
         self.source = source
         self.target = target
         let pointer = try Backup.withBothLocked(source, target) { () throws(Result) -> OpaquePointer? in
-            try Backup.checkOpen(source, target)
+            // A backup cannot go on without both connections.
+            try source.checkOpen()
+            try target.checkOpen()
             let pointer = sqlite3_backup_init(target.pointer, targetName, source.pointer, sourceName)
             // An unfinished backup keeps both connections from closing (`Connection.close()`).
             if pointer != nil { Backup.count(1, source, target) }
@@ -69,7 +71,8 @@ public final class Backup: @unchecked Sendable {
     public func step(pagesToCopy pages: Pages = .all) throws {
         guard let handle else { return }
         let code = try Backup.withBothLocked(source, target) { () throws(Result) -> Int32 in
-            try Backup.checkOpen(source, target)
+            try source.checkOpen()
+            try target.checkOpen()
             return sqlite3_backup_step(handle, pages.count)
         }
         switch code {
@@ -127,12 +130,6 @@ public final class Backup: @unchecked Sendable {
             first.lock.unlock()
         }
         return try body()
-    }
-
-    /// Throws once either connection is closed: a backup cannot go on without both.
-    private static func checkOpen(_ source: ConnectionHandle, _ target: ConnectionHandle) throws(Result) {
-        try source.checkOpen()
-        try target.checkOpen()
     }
 
     /// The pages left to copy, as of the last step.

@@ -98,8 +98,7 @@ extension Connection {
     public func openBlob(
         table: String, column: String, row: Int64, database: String = "main", readOnly: Bool = false
     ) throws -> IncrementalBlob {
-        try connection.lock.withLock { () throws(Result) -> IncrementalBlob in
-            try connection.checkOpen()
+        try withOpenLock { () throws(Result) -> IncrementalBlob in
             var blob: OpaquePointer?
             let code = sqlite3_blob_open(handle, database, table, column, row, readOnly ? 0 : 1, &blob)
             guard code == SQLITE_OK, let blob else {

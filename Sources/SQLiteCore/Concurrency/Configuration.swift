@@ -60,8 +60,8 @@ public struct Configuration: Sendable {
         db.busyTimeout = busyTimeout
         try prepareDatabase?(db)
         switch role {
-        case .writer:
-            if try db.enableWAL() != .wal {
+        case .writer, .queue:
+            if role == .writer, try db.enableWAL() != .wal {
                 throw Result.misuse("DatabasePool needs a database file that can use WAL mode: \(location)")
             }
             if let automaticCheckpointPages {
@@ -78,10 +78,6 @@ public struct Configuration: Sendable {
                 }
             } else {
                 try db.execute("PRAGMA query_only = 1")
-            }
-        case .queue:
-            if let automaticCheckpointPages {
-                try db.execute("PRAGMA wal_autocheckpoint = \(automaticCheckpointPages)")
             }
         }
         db.park()

@@ -41,17 +41,11 @@ enum DatabaseAccess {
         _ db: Connection, _ observations: ObservationCenter, _ body: (Connection) throws -> T
     ) throws -> T {
         defer { observations.writeDidEnd(db) }
-        let value: T
-        do {
-            value = try body(db)
-        } catch {
-            if !db.autocommit { try? db.execute("ROLLBACK TRANSACTION") }
-            throw error
-        }
+        let value = Swift.Result { try body(db) }
         if !db.autocommit {
             try? db.execute("ROLLBACK TRANSACTION")
-            throw Result.transactionLeftOpen
+            if case .success = value { throw Result.transactionLeftOpen }
         }
-        return value
+        return try value.get()
     }
 }

@@ -22,7 +22,7 @@ public final class DatabasePool: DatabaseWriter, ObservationHost {
     private let writer: SerialConnection?
     private let readers: ReaderPool
     let observations: ObservationCenter
-    /// Marks the queues of this pool's connections (see ``SerialConnection/isInAccess(of:)``).
+    /// Marks the queues of this pool's connections (see ``DatabaseKey/checkNotInAccess(_:)``).
     private let key = DatabaseKey()
 
     /// Opens the database file at `path` (a path or a `file:` URI), created if missing unless
@@ -39,11 +39,8 @@ public final class DatabasePool: DatabaseWriter, ObservationHost {
     /// - Throws: ``Result`` for an in-memory or temporary database, which has no WAL mode
     ///   (use ``DatabaseQueue``), and as ``init(path:configuration:)``.
     public init(_ location: Connection.Location, configuration: Configuration = Configuration()) throws {
-        switch location {
-        case .inMemory, .temporary:
+        guard case .uri = location else {
             throw Result.misuse("DatabasePool needs a database file (WAL mode); use DatabaseQueue for \(location)")
-        case .uri:
-            break
         }
         self.configuration = configuration
         let label = configuration.label
@@ -70,10 +67,6 @@ public final class DatabasePool: DatabaseWriter, ObservationHost {
         observations.tracker.belong(to: key)
     }
 
-    private func checkNotReentrant(_ call: String) throws {
-        if SerialConnection.isInAccess(of: key) { throw Result.reentrantAccess(call) }
-    }
-
     private func writerOrThrow() throws -> SerialConnection {
         guard let writer else { throw Result.writeToReadOnly }
         return writer
@@ -90,7 +83,7 @@ public final class DatabasePool: DatabaseWriter, ObservationHost {
     /// reader.
     @discardableResult
     public func read<T>(_ body: (Connection) throws -> T) throws -> T {
-        try checkNotReentrant("DatabasePool.read")
+        try key.checkNotInAccess("DatabasePool.read")
         let reader = try readers.acquireSync()
         defer { readers.release(reader) }
         return try reader.performSync { db, ticket in try DatabaseAccess.read(db, ticket, queryOnly: false, body) }
@@ -108,7 +101,7 @@ public final class DatabasePool: DatabaseWriter, ObservationHost {
     /// The synchronous `write(_:)`: blocks the calling thread until the transaction ended.
     @discardableResult
     public func write<T>(_ body: (Connection) throws -> T) throws -> T {
-        try checkNotReentrant("DatabasePool.write")
+        try key.checkNotInAccess("DatabasePool.write")
         return try writerOrThrow().performSync { db, ticket in
             try DatabaseAccess.write(db, ticket, observations, body)
         }
@@ -128,7 +121,7 @@ public final class DatabasePool: DatabaseWriter, ObservationHost {
     /// The synchronous `writeWithoutTransaction(_:)`.
     @discardableResult
     public func writeWithoutTransaction<T>(_ body: (Connection) throws -> T) throws -> T {
-        try checkNotReentrant("DatabasePool.writeWithoutTransaction")
+        try key.checkNotInAccess("DatabasePool.writeWithoutTransaction")
         return try writerOrThrow().performSync { db, _ in
             try DatabaseAccess.writeWithoutTransaction(db, observations, body)
         }
@@ -159,7 +152,7 @@ public final class DatabasePool: DatabaseWriter, ObservationHost {
     /// - Throws: ``Result`` when called from inside one of its closures, or should SQLite fail
     ///   to close a connection.
     public func close() throws {
-        try checkNotReentrant("DatabasePool.close")
+        try key.checkNotInAccess("DatabasePool.close")
         observations.close()
         var failure: (any Error)?
         do { try readers.close() } catch { failure = error }

@@ -23,7 +23,7 @@ public final class DatabaseQueue: DatabaseWriter, ObservationHost {
     private let serial: SerialConnection
 
     let observations: ObservationCenter
-    /// Marks the queue of the connection (see ``SerialConnection/isInAccess(of:)``).
+    /// Marks the queue of the connection (see ``DatabaseKey/checkNotInAccess(_:)``).
     private let key = DatabaseKey()
 
     /// Opens the database at `location` (default: a new in-memory database).
@@ -44,21 +44,17 @@ public final class DatabaseQueue: DatabaseWriter, ObservationHost {
         try self.init(.uri(path), configuration: configuration)
     }
 
-    private func checkNotReentrant(_ call: String) throws {
-        if SerialConnection.isInAccess(of: key) { throw Result.reentrantAccess(call) }
-    }
-
-    /// Runs `body` on a the connection in one read-only
+    /// Runs `body` on the connection in one read-only
     /// transaction: everything it reads comes from one snapshot (see ``DatabaseReader``).
     @discardableResult
     public func read<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
         try await serial.perform { db, ticket in try DatabaseAccess.read(db, ticket, queryOnly: true, body) }
     }
 
-    /// The synchronous `read(_:)`: blocks the calling thread until `body` ran on a the connection.
+    /// The synchronous `read(_:)`: blocks the calling thread until `body` ran on the connection.
     @discardableResult
     public func read<T>(_ body: (Connection) throws -> T) throws -> T {
-        try checkNotReentrant("DatabaseQueue.read")
+        try key.checkNotInAccess("DatabaseQueue.read")
         return try serial.performSync { db, ticket in try DatabaseAccess.read(db, ticket, queryOnly: true, body) }
     }
 
@@ -66,8 +62,7 @@ public final class DatabaseQueue: DatabaseWriter, ObservationHost {
     /// returns and rolled back when it throws or the awaiting task is cancelled first.
     @discardableResult
     public func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
-        try checkWritable()
-        return try await serial.perform { [observations] db, ticket in
+        try await writer().perform { [observations] db, ticket in
             try DatabaseAccess.write(db, ticket, observations, body)
         }
     }
@@ -75,9 +70,8 @@ public final class DatabaseQueue: DatabaseWriter, ObservationHost {
     /// The synchronous `write(_:)`: blocks the calling thread until the transaction ended.
     @discardableResult
     public func write<T>(_ body: (Connection) throws -> T) throws -> T {
-        try checkNotReentrant("DatabaseQueue.write")
-        try checkWritable()
-        return try serial.performSync { db, ticket in try DatabaseAccess.write(db, ticket, observations, body) }
+        try key.checkNotInAccess("DatabaseQueue.write")
+        return try writer().performSync { db, ticket in try DatabaseAccess.write(db, ticket, observations, body) }
     }
 
     /// Runs `body` on the connection outside any transaction (each statement commits on its
@@ -86,8 +80,7 @@ public final class DatabaseQueue: DatabaseWriter, ObservationHost {
     public func writeWithoutTransaction<T: Sendable>(
         _ body: @escaping @Sendable (Connection) throws -> T
     ) async throws -> T {
-        try checkWritable()
-        return try await serial.perform { [observations] db, _ in
+        try await writer().perform { [observations] db, _ in
             try DatabaseAccess.writeWithoutTransaction(db, observations, body)
         }
     }
@@ -95,13 +88,14 @@ public final class DatabaseQueue: DatabaseWriter, ObservationHost {
     /// The synchronous `writeWithoutTransaction(_:)`.
     @discardableResult
     public func writeWithoutTransaction<T>(_ body: (Connection) throws -> T) throws -> T {
-        try checkNotReentrant("DatabaseQueue.writeWithoutTransaction")
-        try checkWritable()
-        return try serial.performSync { db, _ in try DatabaseAccess.writeWithoutTransaction(db, observations, body) }
+        try key.checkNotInAccess("DatabaseQueue.writeWithoutTransaction")
+        return try writer().performSync { db, _ in try DatabaseAccess.writeWithoutTransaction(db, observations, body) }
     }
 
-    private func checkWritable() throws {
+    /// The connection, for a write: throws when the queue is read-only.
+    private func writer() throws -> SerialConnection {
         if configuration.readonly { throw Result.writeToReadOnly }
+        return serial
     }
 
     /// The values of `fetch`, now and after every commit that changes a table it reads: see
@@ -127,7 +121,7 @@ public final class DatabaseQueue: DatabaseWriter, ObservationHost {
     /// - Throws: ``Result`` when called from inside one of its closures, or should SQLite fail
     ///   to close a connection.
     public func close() throws {
-        try checkNotReentrant("DatabaseQueue.close")
+        try key.checkNotInAccess("DatabaseQueue.close")
         observations.close()
         try serial.close()
     }

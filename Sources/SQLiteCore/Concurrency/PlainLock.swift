@@ -27,4 +27,12 @@ package final class PlainLock: @unchecked Sendable {
 
     @inline(__always)
     package func unlock() { pthread_mutex_unlock(mutex) }
+
+    /// Runs `body` while holding the lock.
+    @inline(__always)
+    package func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
 }

@@ -74,13 +74,12 @@ final class ReaderPool: @unchecked Sendable {
 
     /// Cancels a read: fails it when it is still in line, else cancels its access.
     private func cancel(_ waiter: Waiter, _ ticket: AccessTicket) {
-        lock.lock()
-        waiter.isCancelled = true
-        let start = waiter.start
-        waiter.start = nil
-        if start != nil { waiters.removeAll { $0 === waiter } }
-        let reader = waiter.reader
-        lock.unlock()
+        let (start, reader) = lock.withLock {
+            waiter.isCancelled = true
+            defer { waiter.start = nil }
+            if waiter.start != nil { waiters.removeAll { $0 === waiter } }
+            return (waiter.start, waiter.reader)
+        }
         if let start {
             start(.failure(CancellationError()))
         } else if let reader {
@@ -105,31 +104,21 @@ final class ReaderPool: @unchecked Sendable {
 
     /// Starts `waiter` at once with a free reader, else puts it in line.
     private func enqueue(_ waiter: Waiter, start: @escaping (Swift.Result<SerialConnection, any Error>) -> Void) {
-        lock.lock()
-        if isClosed {
-            lock.unlock()
-            return start(.failure(Result.accessAfterClose))
+        let outcome = lock.withLock { () -> Swift.Result<SerialConnection, any Error>? in
+            if isClosed { return .failure(Result.accessAfterClose) }
+            if waiter.isCancelled { return .failure(CancellationError()) }
+            waiter.reader = takeLocked()
+            if let reader = waiter.reader { return .success(reader) }
+            waiter.start = start
+            waiters.append(waiter)
+            return nil
         }
-        if waiter.isCancelled {
-            lock.unlock()
-            return start(.failure(CancellationError()))
-        }
-        if let reader = takeLocked() {
-            waiter.reader = reader
-            lock.unlock()
-            return start(.success(reader))
-        }
-        waiter.start = start
-        waiters.append(waiter)
-        lock.unlock()
+        if let outcome { start(outcome) }
     }
 
     /// The connection lent to the access the calling thread runs on one of the readers, if any.
     var connectionOfCurrentAccess: Connection? {
-        lock.lock()
-        let readers = all
-        lock.unlock()
-        for reader in readers {
+        for reader in lock.withLock({ all }) {
             if let db = reader.connectionOfCurrentAccess { return db }
         }
         return nil
@@ -138,33 +127,30 @@ final class ReaderPool: @unchecked Sendable {
     /// Gives `reader` back: to the first read in line, started here (an async read's access
     /// is queued on the reader's queue, a synchronous read's thread woken), or to the free list.
     func release(_ reader: SerialConnection) {
-        lock.lock()
-        while !waiters.isEmpty {
-            let waiter = waiters.removeFirst()
-            if let start = waiter.start {
-                waiter.start = nil
-                waiter.reader = reader
-                lock.unlock()
-                start(.success(reader))
-                return
+        let start = lock.withLock { () -> ((Swift.Result<SerialConnection, any Error>) -> Void)? in
+            while !waiters.isEmpty {
+                let waiter = waiters.removeFirst()
+                if let start = waiter.start {
+                    waiter.start = nil
+                    waiter.reader = reader
+                    return start
+                }
             }
+            idle.append(reader)
+            return nil
         }
-        idle.append(reader)
-        lock.unlock()
+        start?(.success(reader))
     }
 
     /// Fails the reads in line, and closes every reader once its running read is done.
     func close() throws {
-        lock.lock()
-        isClosed = true
-        let waiting = waiters
-        waiters.removeAll()
-        let starts = waiting.map { waiter in
-            defer { waiter.start = nil }
-            return waiter.start
+        let (starts, readers) = lock.withLock {
+            isClosed = true
+            let starts = waiters.map(\.start)
+            for waiter in waiters { waiter.start = nil }
+            waiters.removeAll()
+            return (starts, all)
         }
-        let readers = all
-        lock.unlock()
         for start in starts { start?(.failure(Result.accessAfterClose)) }
         var failure: (any Error)?
         for reader in readers {

@@ -48,20 +48,12 @@ final class SerialConnection: @unchecked Sendable {
     /// when the calling thread is not inside one of this queue's accesses.
     var connectionOfCurrentAccess: Connection? {
         guard DispatchQueue.getSpecific(key: Self.serialKey) == ObjectIdentifier(self) else { return nil }
-        lock.lock()
-        defer { lock.unlock() }
-        return current == nil ? nil : connection
+        return lock.withLock { current == nil ? nil : connection }
     }
 
-    /// Marks the queue as one of `database`'s, for ``isInAccess(of:)``.
+    /// Marks the queue as one of `database`'s, for ``DatabaseKey/checkNotInAccess(_:)``.
     func belong(to database: AnyObject) {
         queue.setSpecific(key: Self.databaseKey, value: ObjectIdentifier(database))
-    }
-
-    /// Whether the calling thread is running an access of the database `database` (any of its
-    /// connections).
-    static func isInAccess(of database: AnyObject) -> Bool {
-        DispatchQueue.getSpecific(key: databaseKey) == ObjectIdentifier(database)
     }
 
     /// Runs `body` on the queue and awaits its value. Cancelling the awaiting task before the
@@ -85,17 +77,13 @@ final class SerialConnection: @unchecked Sendable {
 
     /// Runs `body` as one access, the connection lent to the calling thread. Call on ``queue``.
     func run<T>(_ ticket: AccessTicket, _ body: (Connection, AccessTicket) throws -> T) -> Swift.Result<T, any Error> {
-        lock.lock()
-        if isClosed {
-            lock.unlock()
-            return .failure(Result.accessAfterClose)
+        let refusal: (any Error)? = lock.withLock {
+            if isClosed { return Result.accessAfterClose }
+            if ticket.isCancelled { return CancellationError() }
+            current = ticket
+            return nil
         }
-        if ticket.isCancelled {
-            lock.unlock()
-            return .failure(CancellationError())
-        }
-        current = ticket
-        lock.unlock()
+        if let refusal { return .failure(refusal) }
         let db: Connection
         do {
             db = try openedConnection()
@@ -138,53 +126,51 @@ final class SerialConnection: @unchecked Sendable {
         opened.withLock {
             opened.connection.setInterruptCheck { [weak self] in self?.isCancelled ?? false }
         }
-        lock.lock()
-        connection = opened
-        lock.unlock()
+        lock.withLock { connection = opened }
         return opened
     }
 
     /// Whether the access running now was cancelled: asked by the progress handler.
-    private var isCancelled: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return current?.isCancelled ?? false
-    }
+    private var isCancelled: Bool { lock.withLock { current?.isCancelled ?? false } }
 
     deinit {
         // The connection may outlive this object: stop asking about its accesses.
-        if let connection {
-            connection.withLock { connection.connection.setInterruptCheck(nil) }
-        }
+        connection.map { db in db.withLock { db.connection.setInterruptCheck(nil) } }
     }
 
     private func endAccess() {
-        lock.lock()
-        current = nil
-        lock.unlock()
+        lock.withLock { current = nil }
     }
 
     /// Marks `ticket` cancelled and interrupts the connection if its access is running.
     func cancel(_ ticket: AccessTicket) {
-        lock.lock()
-        defer { lock.unlock() }
-        ticket.cancel()
-        if current === ticket { connection?.interrupt() }
+        lock.withLock {
+            ticket.cancel()
+            if current === ticket { connection?.interrupt() }
+        }
     }
 
     /// Waits for the accesses queued so far, then closes the connection; later accesses
     /// throw ``Result/accessAfterClose``. Closing again does nothing.
     func close() throws {
-        let connection = queue.sync { () -> Connection? in
-            lock.lock()
-            defer { lock.unlock() }
-            if isClosed { return nil }
-            isClosed = true
-            return self.connection
+        let connection = queue.sync {
+            lock.withLock { () -> Connection? in
+                if isClosed { return nil }
+                isClosed = true
+                return self.connection
+            }
         }
         try connection?.withLock { () throws(Result) in try connection?.closeLocked() }
     }
 }
 
 /// The identity of one ``DatabaseQueue`` or ``DatabasePool``, set on its connections' queues.
-final class DatabaseKey: Sendable {}
+final class DatabaseKey: Sendable {
+    /// Throws when the calling thread runs an access of this database (any of its
+    /// connections): a synchronous `call` from there would wait for itself.
+    func checkNotInAccess(_ call: String) throws {
+        if DispatchQueue.getSpecific(key: SerialConnection.databaseKey) == ObjectIdentifier(self) {
+            throw Result.reentrantAccess(call)
+        }
+    }
+}

@@ -30,8 +30,7 @@ extension Connection {
 
     /// Calls the db_config shim: `value` 1 on, 0 off, -1 read only.
     private func configure(_ option: ConfigurationSwitch, value: Int32) throws -> Bool {
-        try connection.lock.withLock { () throws(Result) -> Bool in
-            try connection.checkOpen()
+        try withOpenLock { () throws(Result) -> Bool in
             var current: Int32 = 0
             let code = swift_sqlite_db_config_switch(handle, option.rawValue, value, &current)
             guard code == SQLITE_OK else {

@@ -48,8 +48,7 @@
         public func columnMetadata(table: String, column: String, schema: String? = nil) throws
             -> TableColumnMetadata
         {
-            try connection.lock.withLock { () throws(Result) -> TableColumnMetadata in
-                try connection.checkOpen()
+            try withOpenLock { () throws(Result) -> TableColumnMetadata in
                 var declaredType: UnsafePointer<CChar>?
                 var collation: UnsafePointer<CChar>?
                 var notNull: Int32 = 0

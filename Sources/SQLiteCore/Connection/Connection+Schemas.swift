@@ -9,14 +9,15 @@ extension Connection {
     public var schemaNames: [String] {
         connection.lock.withLock {
             if connection.isUnusable, !connection.isLentToCallingThread { return [] }
-            var names: [String] = []
-            var index: Int32 = 0
-            while let name = sqlite3_db_name(handle, index) {
-                names.append(String(cString: name))
-                index += 1
-            }
-            return names
+            return lockedSchemaNames()
         }
+    }
+
+    /// ``schemaNames`` with the lock held and the connection open.
+    private func lockedSchemaNames() -> [String] {
+        var names: [String] = []
+        while let name = sqlite3_db_name(handle, Int32(names.count)) { names.append(String(cString: name)) }
+        return names
     }
 
     /// The path of a database's file (`sqlite3_db_filename`): empty for an in-memory or
@@ -31,16 +32,11 @@ extension Connection {
     /// - Throws: ``Result`` (`SQLITE_ERROR`) for an unknown schema, or once the connection is
     ///   closed.
     public func filename(schema: String = "main") throws -> String {
-        try connection.lock.withLock { () throws(Result) -> String in
-            try connection.checkOpen()
+        try withOpenLock { () throws(Result) -> String in
             if let name = sqlite3_db_filename(handle, schema) { return String(cString: name) }
             // NULL also stands for a database without a file (`temp` before it is used):
             // only a name the connection does not have is an error.
-            var index: Int32 = 0
-            while let name = sqlite3_db_name(handle, index) {
-                if sqlite3_stricmp(name, schema) == 0 { return "" }
-                index += 1
-            }
+            if lockedSchemaNames().contains(where: { sqlite3_stricmp($0, schema) == 0 }) { return "" }
             throw Result.misuse("no such database: \(schema)", code: SQLITE_ERROR)
         }
     }

@@ -19,8 +19,7 @@ extension Connection {
     /// - Throws: ``Result`` (`SQLITE_ERROR`) for an unknown schema, or once the connection is
     ///   closed.
     public func transactionState(schema: String? = nil) throws -> TransactionState {
-        try connection.lock.withLock { () throws(Result) -> TransactionState in
-            try connection.checkOpen()
+        try withOpenLock { () throws(Result) -> TransactionState in
             guard let state = TransactionState(rawValue: sqlite3_txn_state(handle, schema)) else {
                 throw Result.misuse("no such database: \(schema ?? "")", code: SQLITE_ERROR)
             }

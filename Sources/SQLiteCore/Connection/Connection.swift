@@ -25,9 +25,6 @@ public final class Connection: @unchecked Sendable {
     /// Prepared statements kept for reuse by ``cachedStatement(_:)``.
     let statementCache: StatementCache
 
-    /// Closures registered with SQLite that have no destructor callback of their own.
-    var callbacks: CallbackRegistry { connection.callbacks }
-
     // Measured: dynamic exclusivity checks on tierStore cost 1.9 % on point-lookup typed, 1.2 % on insert-named typed (callgrind).
     /// What the higher tiers keep with the connection for as long as it lives, such as
     /// prepared statements they reuse under keys of their own (see ``TierStore``). Touch it

@@ -32,11 +32,6 @@ final class ConnectionHandle: @unchecked Sendable {
     /// Read and written under `lock`.
     var usesExtendedErrorCodes = false
 
-    /// Closures registered with SQLite that have no destructor callback of their own (busy
-    /// handler, trace, hooks). They live as long as the `sqlite3*`, not the `Connection`:
-    /// statements may outlive the `Connection` and still call them.
-    let callbacks = CallbackRegistry()
-
     /// The update, commit, rollback and trace closures, the user's and the package observer's.
     /// Under `lock`.
     var hooks = HookSet()
@@ -102,12 +97,7 @@ final class ConnectionHandle: @unchecked Sendable {
         // close_v2 also runs the destructors of functions, collations and hooks' boxes. The
         // hooks have this object as their context: unregister them first.
         if !isClosed {
-            // The busy handler, when it is the package's, has this object as context too.
-            sqlite3_busy_handler(pointer, nil, nil)
             removeHooks()
-            #if Session
-                sessions.closeAll(pointer)
-            #endif
             sqlite3_close_v2(pointer)
             logClosed()
         }
@@ -128,13 +118,7 @@ final class ConnectionHandle: @unchecked Sendable {
         lentThread = nil
         // Hooks hold their closures unretained: unregister them before releasing the closures,
         // since SQLite's final close (deferred while statements remain) may still call some.
-        sqlite3_busy_handler(pointer, nil, nil)
         removeHooks()
-        // A session must be deleted before its connection closes (it would use it after).
-        #if Session
-            sessions.closeAll(pointer)
-        #endif
-        callbacks.removeAll()
         // SQLite holds its own references to the functions, dropped at the final close.
         functions.removeAll()
         let code = sqlite3_close_v2(pointer)
@@ -240,7 +224,7 @@ final class ConnectionHandle: @unchecked Sendable {
             extendedCode = registration.extendedCode
         }
         // Denied by the user's authorizer: say what it denied.
-        if primaryCode == SQLITE_AUTH, let denial = takeDenial() { message += " (\(denial))" }
+        if primaryCode == SQLITE_AUTH, let denial = hooks.denial.take() { message += " (\(denial))" }
         let statement = Statement.unprepared(
             sql, failure: (message, primaryCode, extendedCode), connection: self)
         let error = Result(

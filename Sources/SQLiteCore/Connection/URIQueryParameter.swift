@@ -68,20 +68,13 @@ public enum URIQueryParameter: Sendable, Hashable, CustomStringConvertible {
         var result = ""
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"), 0..<0x21, 0x7F...:
-                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            case UInt8(ascii: "&") where !isPath, UInt8(ascii: "=") where !isPath:
-                result += "%" + String(byte, radix: 16, uppercase: true)
+            case UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"), 0..<0x21, 0x7F...,
+                UInt8(ascii: "&") where !isPath, UInt8(ascii: "=") where !isPath:
+                result += (byte < 0x10 ? "%0" : "%") + String(byte, radix: 16, uppercase: true)
             default:
                 result.unicodeScalars.append(Unicode.Scalar(byte))
             }
         }
         return result
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

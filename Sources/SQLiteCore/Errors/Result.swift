@@ -51,16 +51,10 @@ public enum Result: Error, Sendable {
     }
 
     /// The same error without its statement, for a statement to keep without a reference cycle.
-    var detached: Result {
-        switch self {
-        case .error(let message, let code, _): .error(message: message, code: code, statement: nil)
-        case .extendedError(let message, let extendedCode, _):
-            .extendedError(message: message, extendedCode: extendedCode, statement: nil)
-        }
-    }
+    var detached: Result { attached(to: nil) }
 
     /// The same error naming `statement`.
-    func attached(to statement: Statement) -> Result {
+    func attached(to statement: Statement?) -> Result {
         switch self {
         case .error(let message, let code, _): .error(message: message, code: code, statement: statement)
         case .extendedError(let message, let extendedCode, _):

@@ -38,8 +38,7 @@
         ///   the file cannot be loaded, the entry point is missing or failed; or once the
         ///   connection is closed.
         public func loadExtension(_ path: String, entryPoint: String? = nil) throws {
-            try connection.lock.withLock { () throws(Result) in
-                try connection.checkOpen()
+            try withOpenLock { () throws(Result) in
                 var message: UnsafeMutablePointer<CChar>?
                 let code = sqlite3_load_extension(handle, path, entryPoint, &message)
                 defer { sqlite3_free(message) }

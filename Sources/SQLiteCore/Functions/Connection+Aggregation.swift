@@ -19,8 +19,8 @@ extension Connection {
         _ aggregate: String, argumentCount: UInt? = nil, deterministic: Bool = false, initialValue: T,
         reduce: @escaping @Sendable (T, [Binding?]) throws -> T, result: @escaping @Sendable (T) throws -> Binding?
     ) {
-        _ = registerFunction(
-            aggregate, argumentCount, deterministic, ReduceAggregate(initialValue, reduce: reduce, result: result))
+        let function = Aggregate(initial: { initialValue }, reduce: reduce, result: result)
+        _ = registerFunction(aggregate, argumentCount, deterministic, function)
     }
 
     /// `createAggregation(_:argumentCount:deterministic:initialValue:reduce:result:)`
@@ -32,8 +32,8 @@ extension Connection {
         _ aggregate: String, argumentCount: UInt? = nil, deterministic: Bool = false, initialValue: T,
         reduce: @escaping @Sendable (T, [Binding?]) throws -> T, result: @escaping @Sendable (T) throws -> Binding?
     ) {
-        _ = registerFunction(
-            aggregate, argumentCount, deterministic, ReduceAggregate(initialValue, reduce: reduce, result: result))
+        let function = Aggregate(initial: { initialValue }, reduce: reduce, result: result)
+        _ = registerFunction(aggregate, argumentCount, deterministic, function)
     }
 
     /// Creates an aggregate SQL function whose state is an object made fresh for each
@@ -57,8 +57,7 @@ extension Connection {
         result: @escaping @Sendable (T) throws -> Binding?
     ) {
         _ = registerFunction(
-            aggregate, argumentCount, deterministic,
-            ReduceAggregate(factory: initialValue, reduce: reduce, result: result))
+            aggregate, argumentCount, deterministic, Aggregate(initial: initialValue, reduce: reduce, result: result))
     }
 
     /// Creates an aggregate SQL function over state that the caller allocates and frees, as
@@ -90,8 +89,10 @@ extension Connection {
         final: @escaping @Sendable (UnsafeMutablePointer<T>) throws -> Binding?,
         state: @escaping @Sendable () -> UnsafeMutablePointer<T>
     ) {
-        _ = registerFunction(
-            functionName, argumentCount, deterministic, ReduceAggregate(pointerState: state, step: step, final: final))
+        let aggregate = Aggregate(
+            initial: state, step: { pointer, arguments in try step(arguments, pointer) }, final: final,
+            discard: { pointer in _ = try? final(pointer) })
+        _ = registerFunction(functionName, argumentCount, deterministic, aggregate)
     }
 
     /// `createAggregation(_:argumentCount:deterministic:initialValue:reduce:result:)`,
@@ -107,7 +108,7 @@ extension Connection {
         _ aggregate: String, argumentCount: UInt? = nil, deterministic: Bool = false, initialValue: T,
         reduce: @escaping @Sendable (T, [Binding?]) throws -> T, result: @escaping @Sendable (T) throws -> Binding?
     ) throws {
-        let function = ReduceAggregate(initialValue, reduce: reduce, result: result)
+        let function = Aggregate(initial: { initialValue }, reduce: reduce, result: result)
         if let error = registerFunction(aggregate, argumentCount, deterministic, function) { throw error }
     }
 
@@ -120,134 +121,134 @@ extension Connection {
         initialValue: @escaping @Sendable () -> T, reduce: @escaping @Sendable (T, [Binding?]) throws -> T,
         result: @escaping @Sendable (T) throws -> Binding?
     ) throws {
-        let function = ReduceAggregate(factory: initialValue, reduce: reduce, result: result)
+        let function = Aggregate(initial: initialValue, reduce: reduce, result: result)
         if let error = registerFunction(aggregate, argumentCount, deterministic, function) { throw error }
     }
 }
 
-/// The type-erased face of an aggregate, called from SQLite's C callbacks.
+/// An aggregate or window function, as SQLite's C callbacks see it (``Aggregate`` holds the
+/// closures).
 class AggregateFunction: RegisteredFunction, @unchecked Sendable {
+    /// Whether SQLite gets ``value(_:)`` and ``inverse(_:_:_:)``: a window function.
+    var isWindow: Bool { false }
     func step(_ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?) {}
+    func inverse(_ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?) {}
+    func value(_ context: OpaquePointer?) {}
     func final(_ context: OpaquePointer?) {}
 }
 
-/// An aggregate's functions. The running state of one evaluation lives in a box whose pointer
-/// is stored in SQLite's aggregate context, created at the first row and released by `final`
-/// (which SQLite calls once per evaluation, also when the statement is reset early or a step
-/// failed).
+/// An aggregate's or window function's closures. The state of one evaluation (a group, or a
+/// window) lives in a box whose pointer is stored in SQLite's aggregate context, created at the
+/// first row and released by `final`, which SQLite calls once per evaluation, also when the
+/// statement fails or is reset early.
 ///
 /// SQLite calls these only while a statement steps, with the connection's lock held, which
-/// serializes every use of the closures and of the values they share.
-final class ReduceAggregate<T>: AggregateFunction, @unchecked Sendable {
-    final class State {
-        var value: T
+/// serializes every use of the closures and of the states.
+final class Aggregate<State>: AggregateFunction, @unchecked Sendable {
+    final class Box {
+        var state: State
         var failed = false
-        init(_ value: T) { self.value = value }
+        init(_ state: State) { self.state = state }
     }
 
-    let factory: () -> T
-    let reduce: ([Binding?], T) throws -> T
-    let result: (T) throws -> Binding?
+    let initial: () -> State
+    let stepRow: (inout State, [Binding?]) throws -> Void
+    /// A window function's: removes a row from the window, and gives the current result.
+    let inverseRow: ((inout State, [Binding?]) throws -> Void)?
+    let currentValue: ((State) throws -> Binding?)?
+    let result: (State) throws -> Binding?
     /// Called instead of `result` for an evaluation whose step failed, to free its state.
-    let discard: ((T) -> Void)?
+    let discard: ((State) -> Void)?
 
-    private init(
-        factory: @escaping () -> T, reduce: @escaping ([Binding?], T) throws -> T,
-        result: @escaping (T) throws -> Binding?, discard: ((T) -> Void)?
+    init(
+        initial: @escaping () -> State, step: @escaping (inout State, [Binding?]) throws -> Void,
+        inverse: ((inout State, [Binding?]) throws -> Void)? = nil, value: ((State) throws -> Binding?)? = nil,
+        final: @escaping (State) throws -> Binding?, discard: ((State) -> Void)? = nil
     ) {
-        self.factory = factory
-        self.reduce = reduce
-        self.result = result
+        self.initial = initial
+        stepRow = step
+        inverseRow = inverse
+        currentValue = value
+        result = final
         self.discard = discard
     }
 
-    /// Each evaluation starts from a copy of `initialValue` (the same object, for a class).
+    /// SQLite.swift's aggregates: `reduce` returns the next state.
     convenience init(
-        _ initialValue: T, reduce: @escaping @Sendable (T, [Binding?]) throws -> T,
-        result: @escaping @Sendable (T) throws -> Binding?
+        initial: @escaping () -> State, reduce: @escaping @Sendable (State, [Binding?]) throws -> State,
+        result: @escaping @Sendable (State) throws -> Binding?
     ) {
-        self.init(
-            factory: { initialValue }, reduce: { arguments, value in try reduce(value, arguments) }, result: result,
-            discard: nil)
+        self.init(initial: initial, step: { state, arguments in state = try reduce(state, arguments) }, final: result)
     }
 
-    /// Each evaluation starts from a value `factory` makes.
-    convenience init(
-        factory: @escaping @Sendable () -> T, reduce: @escaping @Sendable (T, [Binding?]) throws -> T,
-        result: @escaping @Sendable (T) throws -> Binding?
-    ) {
-        self.init(
-            factory: factory, reduce: { arguments, value in try reduce(value, arguments) }, result: result,
-            discard: nil)
-    }
+    override var isWindow: Bool { inverseRow != nil }
 
-    /// The state is memory the caller's closures allocate, update and free.
-    convenience init<Pointee>(
-        pointerState state: @escaping @Sendable () -> T,
-        step: @escaping @Sendable ([Binding?], T) throws -> Void, final: @escaping @Sendable (T) throws -> Binding?
-    ) where T == UnsafeMutablePointer<Pointee> {
-        self.init(
-            factory: state,
-            reduce: { arguments, pointer in
-                try step(arguments, pointer)
-                return pointer
-            }, result: final, discard: { pointer in _ = try? final(pointer) })
-    }
-
-    private typealias Slot = UnsafeMutablePointer<UnsafeMutableRawPointer?>
-
-    override func step(_ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?) {
+    /// The box of the evaluation, made at its first row.
+    private func box(_ context: OpaquePointer?) -> Box? {
         guard let raw = sqlite3_aggregate_context(context, Int32(MemoryLayout<UnsafeMutableRawPointer?>.size)) else {
             sqlite3_result_error_nomem(context)
-            return
+            return nil
         }
         let slot = raw.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
-        let state: State
-        if let existing = slot.pointee {
-            state = Unmanaged<State>.fromOpaque(existing).takeUnretainedValue()
-        } else {
-            state = State(factory())
-            slot.pointee = Unmanaged.passRetained(state).toOpaque()
-        }
-        if state.failed { return }
-        if let failure {
-            state.failed = true
-            FunctionValues.setError(failure.message, in: context)
+        if let existing = slot.pointee { return Unmanaged<Box>.fromOpaque(existing).takeUnretainedValue() }
+        let box = Box(initial())
+        slot.pointee = Unmanaged.passRetained(box).toOpaque()
+        return box
+    }
+
+    /// The box of the evaluation, without making one (no row was added yet).
+    private func existingBox(_ context: OpaquePointer?) -> Unmanaged<Box>? {
+        // Size 0: look up the context without creating one.
+        sqlite3_aggregate_context(context, 0)?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self).pointee
+            .map { Unmanaged<Box>.fromOpaque($0) }
+    }
+
+    private func apply(
+        _ change: ((inout State, [Binding?]) throws -> Void)?, _ context: OpaquePointer?, _ count: Int32,
+        _ values: UnsafeMutablePointer<OpaquePointer?>?
+    ) {
+        guard let change, let box = box(context), !box.failed else { return }
+        if reportsFailure(in: context) {
+            box.failed = true
             return
         }
         do {
-            state.value = try reduce(FunctionValues.arguments(count, values), state.value)
+            try change(&box.state, FunctionValues.arguments(count, values))
         } catch {
-            state.failed = true
+            box.failed = true
             FunctionValues.setError(FunctionValues.message(for: error), in: context)
         }
+    }
+
+    override func step(_ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?) {
+        apply(stepRow, context, count, values)
+    }
+
+    override func inverse(_ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?) {
+        apply(inverseRow, context, count, values)
+    }
+
+    override func value(_ context: OpaquePointer?) {
+        guard let currentValue, !reportsFailure(in: context) else { return }
+        let box = existingBox(context)?.takeUnretainedValue()
+        // The failing step reported its error: the statement does not ask again.
+        if box?.failed == true { return }
+        FunctionValues.setResult(in: context) { try currentValue(box?.state ?? initial()) }
     }
 
     override func final(_ context: OpaquePointer?) {
-        // Size 0: look up the context without creating one (no rows means no step was made).
-        let value: T
-        var failed = false
-        if let raw = sqlite3_aggregate_context(context, 0),
-            let pointer = raw.assumingMemoryBound(to: UnsafeMutableRawPointer?.self).pointee
-        {
-            let state = Unmanaged<State>.fromOpaque(pointer).takeRetainedValue()
-            value = state.value
-            failed = state.failed
-        } else {
-            if let failure {
-                FunctionValues.setError(failure.message, in: context)
+        let state: State
+        // Releases the box: SQLite calls this once per evaluation.
+        if let box = existingBox(context)?.takeRetainedValue() {
+            if box.failed {
+                discard?(box.state)
                 return
             }
-            value = factory()
+            state = box.state
+        } else {
+            if reportsFailure(in: context) { return }
+            state = initial()
         }
-        if failed {
-            discard?(value)
-            return
-        }
-        do {
-            FunctionValues.setResult(try result(value), in: context)
-        } catch {
-            FunctionValues.setError(FunctionValues.message(for: error), in: context)
-        }
+        FunctionValues.setResult(in: context) { try result(state) }
     }
 }

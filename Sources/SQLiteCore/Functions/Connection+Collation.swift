@@ -20,10 +20,9 @@ extension Connection {
         _ collation: String, _ block: @escaping @Sendable (_ lhs: String, _ rhs: String) -> ComparisonResult
     ) throws {
         typealias Function = @Sendable (String, String) -> ComparisonResult
-        try connection.lock.withLock { () throws(Result) in try connection.checkOpen() }
-        let box = Unmanaged.passRetained(CallbackBox<Function>(block)).toOpaque()
-        let code = connection.lock.withLock {
-            sqlite3_create_collation_v2(
+        try withOpenLock { () throws(Result) in
+            let box = Unmanaged.passRetained(CallbackBox<Function>(block)).toOpaque()
+            let code = sqlite3_create_collation_v2(
                 handle, collation, SQLITE_UTF8, box,
                 { context, leftCount, left, rightCount, right in
                     guard let context else { return 0 }
@@ -39,11 +38,11 @@ extension Connection {
                     guard let pointer else { return }
                     Unmanaged<CallbackBox<Function>>.fromOpaque(pointer).release()
                 })
-        }
-        if code != SQLITE_OK {
-            // Unlike create_function_v2, a failed create_collation_v2 does not call the destructor.
-            Unmanaged<CallbackBox<Function>>.fromOpaque(box).release()
-            throw connection.lock.withLock { connection.error(code: code, statement: nil) }
+            if code != SQLITE_OK {
+                // Unlike create_function_v2, a failed create_collation_v2 does not call the destructor.
+                Unmanaged<CallbackBox<Function>>.fromOpaque(box).release()
+                throw connection.error(code: code, statement: nil)
+            }
         }
     }
 }

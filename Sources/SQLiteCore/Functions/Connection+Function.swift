@@ -70,27 +70,16 @@ extension Connection {
                 Unmanaged<RegisteredFunction>.fromOpaque(pointer).release()
             }
             let code: Int32
-            if function is WindowAggregateFunction {
-                code = Self.registerWindowFunction(handle, name, arity, flags, pointer, release)
-            } else if function is AggregateFunction {
-                code = sqlite3_create_function_v2(
-                    handle, name, arity, flags, pointer, nil,
-                    { context, count, values in
-                        guard let pointer = sqlite3_user_data(context) else { return }
-                        Unmanaged<AggregateFunction>.fromOpaque(pointer).takeUnretainedValue().step(
-                            context, count, values)
-                    },
-                    { context in
-                        guard let pointer = sqlite3_user_data(context) else { return }
-                        Unmanaged<AggregateFunction>.fromOpaque(pointer).takeUnretainedValue().final(context)
-                    }, release)
+            if let aggregate = function as? AggregateFunction {
+                let window = aggregate.isWindow
+                code = sqlite3_create_window_function(
+                    handle, name, arity, flags, pointer, { AggregateFunction.from($0)?.step($0, $1, $2) },
+                    { AggregateFunction.from($0)?.final($0) }, window ? { AggregateFunction.from($0)?.value($0) } : nil,
+                    window ? { AggregateFunction.from($0)?.inverse($0, $1, $2) } : nil, release)
             } else {
                 code = sqlite3_create_function_v2(
-                    handle, name, arity, flags, pointer,
-                    { context, count, values in
-                        guard let pointer = sqlite3_user_data(context) else { return }
-                        Unmanaged<ScalarFunction>.fromOpaque(pointer).takeUnretainedValue().call(context, count, values)
-                    }, nil, nil, release)
+                    handle, name, arity, flags, pointer, { ScalarFunction.from($0)?.call($0, $1, $2) }, nil, nil,
+                    release)
             }
             guard code == SQLITE_OK else {
                 let error = registrationError(name, code)
@@ -122,14 +111,7 @@ final class ScalarFunction: RegisteredFunction, @unchecked Sendable {
     init(_ block: @escaping @Sendable ([Binding?]) throws -> Binding?) { self.block = block }
 
     func call(_ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?) {
-        if let failure {
-            FunctionValues.setError(failure.message, in: context)
-            return
-        }
-        do {
-            FunctionValues.setResult(try block(FunctionValues.arguments(count, values)), in: context)
-        } catch {
-            FunctionValues.setError(FunctionValues.message(for: error), in: context)
-        }
+        if reportsFailure(in: context) { return }
+        FunctionValues.setResult(in: context) { try block(FunctionValues.arguments(count, values)) }
     }
 }

@@ -54,4 +54,16 @@ class RegisteredFunction: @unchecked Sendable {
     /// but calls to it report the failure instead of running stale code. Read and written
     /// with the connection's lock held (SQLite calls functions only while a statement steps).
     final var failure: Result?
+
+    /// Makes `failure`, if any, the result of the call in `context`; returns whether it did.
+    final func reportsFailure(in context: OpaquePointer?) -> Bool {
+        guard let failure else { return false }
+        FunctionValues.setError(failure.message, in: context)
+        return true
+    }
+
+    /// The function behind a C callback's context, registered as this type.
+    static func from(_ context: OpaquePointer?) -> Self? {
+        sqlite3_user_data(context).map { Unmanaged<Self>.fromOpaque($0).takeUnretainedValue() }
+    }
 }

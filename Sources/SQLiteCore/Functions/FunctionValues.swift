@@ -63,6 +63,15 @@ enum FunctionValues {
         }
     }
 
+    /// Sets the function's result to what `body` returns, or to the error it throws.
+    static func setResult(in context: OpaquePointer?, of body: () throws -> Binding?) {
+        do {
+            setResult(try body(), in: context)
+        } catch {
+            setError(message(for: error), in: context)
+        }
+    }
+
     static func setError(_ message: String, in context: OpaquePointer?) {
         var message = message
         message.withUTF8 { bytes in

@@ -28,12 +28,10 @@ extension Connection {
     /// in place again straight after.
     @preconcurrency
     public func authorizer(_ authorizer: (@Sendable (AuthorizerRequest) throws -> AuthorizerResult)?) {
-        connection.lock.withLock {
-            // A closed connection has no hooks to change: every later use throws anyway.
-            if connection.isClosed { return }
-            connection.hooks.authorizer = authorizer
-            connection.hooks.denial = nil
-            connection.refreshAuthorizer()
+        withOpenHandle { handle in
+            handle.hooks.authorizer = authorizer
+            handle.hooks.denial = nil
+            handle.refreshAuthorizer()
         }
     }
 }
@@ -99,12 +97,5 @@ extension ConnectionHandle {
         hooks.collectedReads = nil
         if registers { refreshAuthorizer() }
         return tables
-    }
-
-    /// The explanation of the user's authorizer's last denial, once: for the message of a
-    /// preparation that failed with `SQLITE_AUTH`. Call with `lock` held.
-    func takeDenial() -> String? {
-        defer { hooks.denial = nil }
-        return hooks.denial
     }
 }

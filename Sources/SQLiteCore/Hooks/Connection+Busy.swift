@@ -13,11 +13,10 @@ extension Connection {
     public var busyTimeout: Double {
         get { connection.lock.withLock { connection.busyTimeout } }
         set {
-            connection.lock.withLock {
-                if connection.isClosed { return }
-                connection.busyTimeout = newValue
-                connection.busyCallback = nil
-                connection.refreshBusyHandler()
+            withOpenHandle { handle in
+                handle.busyTimeout = newValue
+                handle.busyCallback = nil
+                handle.refreshBusyHandler()
             }
         }
     }
@@ -31,12 +30,10 @@ extension Connection {
     /// ```
     @preconcurrency
     public func busyHandler(_ callback: (@Sendable (_ tries: Int) -> Bool)?) {
-        connection.lock.withLock {
-            // A closed connection has no hooks to change: every later use throws anyway.
-            if connection.isClosed { return }
-            connection.busyTimeout = 0
-            connection.busyCallback = callback
-            connection.refreshBusyHandler()
+        withOpenHandle { handle in
+            handle.busyTimeout = 0
+            handle.busyCallback = callback
+            handle.refreshBusyHandler()
         }
     }
 }
@@ -101,21 +98,12 @@ extension ConnectionHandle {
     /// (`sqliteDefaultBusyCallback`): short sleeps first, then 100 ms at a time.
     static func busyTimeoutDelay(tries: Int, timeout: Int) -> Int? {
         let delays = [1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, 100]
-        let totals = [0, 1, 3, 8, 18, 33, 53, 78, 103, 128, 178, 228]
-        var delay: Int
-        let prior: Int
-        if tries < delays.count {
-            delay = delays[tries]
-            prior = totals[tries]
-        } else {
-            delay = delays[delays.count - 1]
-            // Past the table, 100 ms per try; saturating, as a wait of days counts its tries.
-            let (extra, overflowed) = delay.multipliedReportingOverflow(by: tries - (delays.count - 1))
-            let (sum, overflowedAgain) = totals[totals.count - 1].addingReportingOverflow(extra)
-            prior = overflowed || overflowedAgain ? Int.max : sum
-        }
-        if prior >= timeout { return nil }
-        if prior + delay > timeout { delay = timeout - prior }
+        let last = delays.count - 1
+        // Past the table, 100 ms per try; saturating, as a wait of days counts its tries.
+        let (extra, overflowed) = delays[last].multipliedReportingOverflow(by: Swift.max(0, tries - last))
+        let (prior, overflowedAgain) = delays.prefix(Swift.min(tries, last)).reduce(0, +).addingReportingOverflow(extra)
+        if overflowed || overflowedAgain || prior >= timeout { return nil }
+        let delay = Swift.min(delays[Swift.min(tries, last)], timeout - prior)
         return delay > 0 ? delay : nil
     }
 }

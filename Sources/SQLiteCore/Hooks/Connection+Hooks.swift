@@ -56,11 +56,9 @@ extension Connection {
 
     /// Changes one of the user's hooks and registers the C hooks accordingly.
     func setHook(_ change: (HookSet) -> Void) {
-        connection.lock.withLock {
-            // A closed connection has no hooks to change: every later use throws anyway.
-            if connection.isClosed { return }
-            change(connection.hooks)
-            connection.refreshHooks()
+        withOpenHandle { handle in
+            change(handle.hooks)
+            handle.refreshHooks()
         }
     }
 }

@@ -16,8 +16,7 @@
         /// - Throws: ``Result`` `SQLITE_MISUSE` when the connection is closed or has a session.
         @preconcurrency
         public func preupdateHook(_ callback: (@Sendable (PreupdateChange) -> Void)?) throws {
-            try connection.lock.withLock { () throws(Result) in
-                try connection.checkOpen()
+            try withOpenLock { () throws(Result) in
                 let sessions = connection.sessions
                 guard let callback else {
                     if sessions.preupdateHook != nil {
@@ -26,7 +25,7 @@
                     }
                     return
                 }
-                if sessions.hasSessions {
+                if !sessions.live.isEmpty {
                     throw Result.misuse(
                         "a pre-update hook cannot be set on a connection with a live session: sessions use SQLite's pre-update hook"
                     )

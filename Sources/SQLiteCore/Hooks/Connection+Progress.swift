@@ -19,12 +19,10 @@ extension Connection {
     /// multiple of the smaller one (at least one): an approximation, as SQLite's own count is.
     @preconcurrency
     public func progressHandler(every instructions: Int, _ handler: (@Sendable () -> Bool)?) {
-        connection.lock.withLock {
-            // A closed connection has no hooks to change: every later use throws anyway.
-            if connection.isClosed { return }
-            connection.hooks.progress = instructions > 0 ? handler : nil
-            connection.hooks.progressInterval = instructions
-            connection.refreshProgressHandler()
+        withOpenHandle { handle in
+            handle.hooks.progress = instructions > 0 ? handler : nil
+            handle.hooks.progressInterval = instructions
+            handle.refreshProgressHandler()
         }
     }
 }

@@ -23,11 +23,7 @@ extension Connection {
     /// another value.
     @preconcurrency
     public func walHook(_ hook: (@Sendable (_ database: String, _ pages: Int) throws -> Void)?) {
-        connection.lock.withLock {
-            // A closed connection has no hooks to change: every later use throws anyway.
-            if connection.isClosed { return }
-            connection.setWALHook(hook)
-        }
+        withOpenHandle { $0.setWALHook(hook) }
     }
 }
 
@@ -37,7 +33,7 @@ extension ConnectionHandle {
 
     /// Registers the user's WAL hook, or, when `hook` is nil and one was set, restores
     /// SQLite's default automatic checkpoints. Call with `lock` held and the database open.
-    func setWALHook(_ hook: HookSet.WALHook?) {
+    func setWALHook(_ hook: (@Sendable (String, Int) throws -> Void)?) {
         let had = hooks.wal != nil
         hooks.wal = hook
         guard hook != nil else {

@@ -18,30 +18,21 @@
 /// and unregistered when none does. Read and written with the connection's lock held: SQLite
 /// calls the hooks from inside calls made under that lock.
 final class HookSet {
-    typealias UpdateHook = @Sendable (Connection.Operation, String, String, Int64) -> Void
-    typealias CommitHook = @Sendable () throws -> Void
-    typealias RollbackHook = @Sendable () -> Void
-    typealias TraceHook = @Sendable (String) -> Void
-    typealias TraceEventHook = @Sendable (TraceEvent) -> Void
-    typealias ProgressHook = @Sendable () -> Bool
-    typealias AuthorizerHook = @Sendable (AuthorizerRequest) throws -> AuthorizerResult
-    typealias WALHook = @Sendable (String, Int) throws -> Void
-
-    var update: UpdateHook?
-    var commit: CommitHook?
-    var rollback: RollbackHook?
-    var trace: TraceHook?
+    var update: (@Sendable (Connection.Operation, String, String, Int64) -> Void)?
+    var commit: (@Sendable () throws -> Void)?
+    var rollback: (@Sendable () -> Void)?
+    var trace: (@Sendable (String) -> Void)?
     var observer: (any ConnectionObserver)?
 
     /// The user's trace events and the closure receiving them.
     var traceEvents: TraceEvents = []
-    var traceEventHook: TraceEventHook?
+    var traceEventHook: (@Sendable (TraceEvent) -> Void)?
 
     /// The user's progress handler and the number of VM instructions it asked for.
-    var progress: ProgressHook?
+    var progress: (@Sendable () -> Bool)?
     var progressInterval = 0
     /// The package's check that the running access of a queue or pool was not cancelled.
-    var interruptCheck: ProgressHook?
+    var interruptCheck: (@Sendable () -> Bool)?
     /// How often SQLite calls the one C progress handler, in callbacks, and how many callbacks
     /// stand for the user's interval and for the interruption check's (see
     /// ``ConnectionHandle/refreshProgressHandler()``).
@@ -50,7 +41,7 @@ final class HookSet {
     var interruptCheckStride: UInt = 1
 
     /// The user's authorizer.
-    var authorizer: AuthorizerHook?
+    var authorizer: (@Sendable (AuthorizerRequest) throws -> AuthorizerResult)?
     /// Set while the package prepares an observed fetch's SQL on the side: the tables the
     /// authorizer sees read (lowercased), instead of asking the user's authorizer.
     var collectedReads: Set<String>?
@@ -60,7 +51,7 @@ final class HookSet {
     var denial: String?
 
     /// The user's WAL hook.
-    var wal: WALHook?
+    var wal: (@Sendable (String, Int) throws -> Void)?
     /// The message of the error the WAL hook last threw, for the committing statement's error.
     var walFailure: String?
 
@@ -155,17 +146,15 @@ extension ConnectionHandle {
             { event, context, statement, detail in
                 guard let context, let statement else { return 0 }
                 let handle = ConnectionHandle.from(context)
+                let hooks = handle.hooks
                 switch Int32(bitPattern: event) {
                 case SQLITE_TRACE_STMT:
-                    let hooks = handle.hooks
                     hooks.observer?.statementStarted(OpaquePointer(statement))
-                    if let trace = hooks.trace {
-                        if let expanded = sqlite3_expanded_sql(OpaquePointer(statement)) {
-                            trace(String(cString: expanded))
-                            sqlite3_free(expanded)
-                        } else if let detail {
-                            trace(String(cString: detail.assumingMemoryBound(to: CChar.self)))
-                        }
+                    if let trace = hooks.trace,
+                        let text = TraceEvent.expandedSQL(of: OpaquePointer(statement))
+                            ?? detail.map({ String(cString: $0.assumingMemoryBound(to: CChar.self)) })
+                    {
+                        trace(text)
                     }
                     if let events = hooks.traceEventHook, hooks.traceEvents.contains(.statement) {
                         events(TraceEvent.started(OpaquePointer(statement), detail: detail))
@@ -173,14 +162,12 @@ extension ConnectionHandle {
                 case SQLITE_TRACE_PROFILE:
                     let nanoseconds = detail?.load(as: Int64.self) ?? 0
                     handle.statementProfiled(OpaquePointer(statement), nanoseconds: nanoseconds)
-                    let hooks = handle.hooks
                     if let events = hooks.traceEventHook, hooks.traceEvents.contains(.profile) {
                         events(
                             .profile(
                                 sql: TraceEvent.sql(of: OpaquePointer(statement)), duration: Double(nanoseconds) / 1e9))
                     }
                 case SQLITE_TRACE_ROW:
-                    let hooks = handle.hooks
                     if let events = hooks.traceEventHook, hooks.traceEvents.contains(.row) {
                         events(.row(sql: TraceEvent.sql(of: OpaquePointer(statement))))
                     }
@@ -191,10 +178,13 @@ extension ConnectionHandle {
             }, context)
     }
 
-    /// Unregisters every hook, for closing: SQLite may still run parts of the connection
-    /// after this object is gone. Reports `.close` to the user's trace events first.
+    /// Unregisters every hook and the busy handler (the package's has this object as context
+    /// too), for closing: SQLite may still run parts of the connection after this object is
+    /// gone. Reports `.close` to the user's trace events first, and deletes the sessions last
+    /// (a session must not outlive its connection).
     func removeHooks() {
         if let events = hooks.traceEventHook, hooks.traceEvents.contains(.close) { events(.close) }
+        sqlite3_busy_handler(pointer, nil, nil)
         sqlite3_update_hook(pointer, nil, nil)
         sqlite3_commit_hook(pointer, nil, nil)
         sqlite3_rollback_hook(pointer, nil, nil)
@@ -203,6 +193,9 @@ extension ConnectionHandle {
         if hooks.authorizerIsRegistered { sqlite3_set_authorizer(pointer, nil, nil) }
         if hooks.wal != nil { sqlite3_wal_hook(pointer, nil, nil) }
         hooks = HookSet()
+        #if Session
+            sessions.closeAll(pointer)
+        #endif
     }
 
     /// Sets the package observer (nil removes it). Call with `lock` held.

@@ -41,13 +41,15 @@ public enum TraceEvent: Sendable, Hashable {
     static func started(_ statement: OpaquePointer, detail: UnsafeMutableRawPointer?) -> TraceEvent {
         let text = detail.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? sql(of: statement)
         // A trigger's event carries a comment: the statement's own expansion is not about it.
-        if text.hasPrefix("--") { return .statement(sql: text, expandedSQL: nil) }
-        var expanded: String?
-        if let bytes = sqlite3_expanded_sql(statement) {
-            expanded = String(cString: bytes)
-            sqlite3_free(bytes)
-        }
-        return .statement(sql: text, expandedSQL: expanded)
+        return .statement(sql: text, expandedSQL: text.hasPrefix("--") ? nil : expandedSQL(of: statement))
+    }
+
+    /// `statement`'s SQL with its bound values substituted (`sqlite3_expanded_sql`), nil when
+    /// SQLite cannot build it.
+    static func expandedSQL(of statement: OpaquePointer) -> String? {
+        guard let text = sqlite3_expanded_sql(statement) else { return nil }
+        defer { sqlite3_free(text) }
+        return String(cString: text)
     }
 
     /// The SQL text `statement` was prepared from.

@@ -8,10 +8,7 @@ extension Connection {
     ///
     /// - Throws: ``Result`` once the connection is closed.
     public func limit(_ limit: Limit) throws -> Int {
-        try connection.lock.withLock { () throws(Result) -> Int in
-            try connection.checkOpen()
-            return Int(sqlite3_limit(handle, limit.rawValue, -1))
-        }
+        try withOpenLock { Int(sqlite3_limit(handle, limit.rawValue, -1)) }
     }
 
     /// Changes a run-time limit for this connection and returns its previous value
@@ -40,9 +37,6 @@ extension Connection {
                 "the limit \(limit) cannot be set to \(value): a limit is 0 or more (read it with limit(_:))",
                 code: SQLITE_RANGE)
         }
-        return try connection.lock.withLock { () throws(Result) -> Int in
-            try connection.checkOpen()
-            return Int(sqlite3_limit(handle, limit.rawValue, Int32(clamping: value)))
-        }
+        return try withOpenLock { Int(sqlite3_limit(handle, limit.rawValue, Int32(clamping: value))) }
     }
 }

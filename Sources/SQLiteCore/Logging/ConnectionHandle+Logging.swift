@@ -27,10 +27,7 @@ extension ConnectionHandle {
     /// `statement`'s SQL with its bound values, nil when values are redacted. Call with `lock`
     /// held.
     func expandedSQL(of statement: OpaquePointer) -> String? {
-        if logging.redactsValues || redactsSecrets { return nil }
-        guard let text = sqlite3_expanded_sql(statement) else { return nil }
-        defer { sqlite3_free(text) }
-        return String(cString: text)
+        logging.redactsValues || redactsSecrets ? nil : TraceEvent.expandedSQL(of: statement)
     }
 
     /// Logs a statement that finished after `nanoseconds` (`SQLITE_TRACE_PROFILE`): a debug

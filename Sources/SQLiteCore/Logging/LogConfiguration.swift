@@ -67,11 +67,11 @@ public struct LogConfiguration: Sendable {
     /// let db = try Connection(path)                              // logs "connection opened"
     /// ```
     public static var global: LogConfiguration {
-        get { globalStorage.value }
-        set { globalStorage.value = newValue }
+        get { globalStorage.withLock { $0 } }
+        set { globalStorage.withLock { $0 = newValue } }
     }
 
-    private static let globalStorage = GlobalLogConfiguration()
+    private static let globalStorage = Locked(LogConfiguration.off)
 
     /// The default handler: writes the entry's ``LogEntry/description`` to the standard error
     /// stream, as one line.
@@ -95,24 +95,5 @@ public struct LogConfiguration: Sendable {
     func logs(_ level: LogLevel) -> Bool {
         guard let least = self.level else { return false }
         return level >= least
-    }
-}
-
-/// The lock-protected storage of ``LogConfiguration/global``.
-private final class GlobalLogConfiguration: @unchecked Sendable {
-    private let lock = PlainLock()
-    private var configuration = LogConfiguration.off
-
-    var value: LogConfiguration {
-        get {
-            lock.lock()
-            defer { lock.unlock() }
-            return configuration
-        }
-        set {
-            lock.lock()
-            defer { lock.unlock() }
-            configuration = newValue
-        }
     }
 }

@@ -50,8 +50,7 @@ extension Connection {
     public func walCheckpoint(
         mode: WALCheckpointMode = .passive, schema: String? = nil
     ) throws -> (busy: Bool, log: Int, checkpointed: Int) {
-        try connection.lock.withLock { () throws(Result) -> (busy: Bool, log: Int, checkpointed: Int) in
-            try connection.checkOpen()
+        try withOpenLock { () throws(Result) -> (busy: Bool, log: Int, checkpointed: Int) in
             var log: Int32 = -1
             var checkpointed: Int32 = -1
             let code = sqlite3_wal_checkpoint_v2(handle, schema, mode.code, &log, &checkpointed)

@@ -20,8 +20,7 @@ extension Connection {
     /// - Throws: ``Result`` when the connection is closed, `SQLITE_ERROR` when there is no
     ///   database named `schema`, `SQLITE_NOMEM` when the copy cannot be allocated.
     public func serialize(schema: String = "main") throws -> Data {
-        try connection.lock.withLock { () throws(Result) -> Data in
-            try connection.checkOpen()
+        try withOpenLock { () throws(Result) -> Data in
             var size: Int64 = 0
             guard let bytes = sqlite3_serialize(handle, schema, &size, 0) else {
                 // SQLite returns no bytes for a database of none, and for an attached name
@@ -56,8 +55,7 @@ extension Connection {
     /// - Throws: ``Result`` when the connection is closed, `SQLITE_ERROR` when `schema` is not
     ///   "main" or an attached database, or is busy (a transaction or a statement uses it).
     public func deserialize(_ data: Data, schema: String = "main", readOnly: Bool = false) throws {
-        try connection.lock.withLock { () throws(Result) in
-            try connection.checkOpen()
+        try withOpenLock { () throws(Result) in
             // SQLite takes ownership of memory from its own allocator, freeing it at close (or
             // when deserialize fails) and growing it as the database grows.
             guard let buffer = sqlite3_malloc64(UInt64(max(data.count, 1))) else {

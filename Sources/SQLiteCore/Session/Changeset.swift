@@ -111,20 +111,17 @@
                 }
                 var changes: [Change] = []
                 var failure: Result?
-                while true {
-                    let step = sqlite3changeset_next(iterator)
-                    if step == SQLITE_DONE { break }
-                    guard step == SQLITE_ROW else {
-                        failure = Result.session(step, "reading the changeset")
-                        break
-                    }
+                var step = sqlite3changeset_next(iterator)
+                while step == SQLITE_ROW {
                     do throws(Result) {
                         changes.append(try Change(iterator: iterator))
+                        step = sqlite3changeset_next(iterator)
                     } catch {
                         failure = error
                         break
                     }
                 }
+                if failure == nil, step != SQLITE_DONE { failure = Result.session(step, "reading the changeset") }
                 // The iterator's finalize reports the first error it met, if next did not.
                 let final = sqlite3changeset_finalize(iterator)
                 if let failure { throw failure }

@@ -25,7 +25,7 @@
                     columns = try reader.varint()
                     guard columns > 0, columns <= 65536 else { throw corrupt }
                     primaryKeyColumns = try reader.bytes(columns).reduce(0) { $0 + ($1 != 0 ? 1 : 0) }
-                    try reader.skipName()
+                    while try reader.byte() != 0 {}  // the NUL-terminated table name
                     hasTable = true
                     if reader.isAtEnd { return }
                     op = try reader.byte()
@@ -79,11 +79,6 @@
                 }
                 guard value <= UInt64(Int32.max) else { throw ChangesetFormat.corrupt }
                 return Int(value)
-            }
-
-            /// A NUL-terminated table name.
-            mutating func skipName() throws(Result) {
-                while try byte() != 0 {}
             }
 
             /// One value of a record: its type byte, then its bytes.

@@ -1,10 +1,4 @@
 #if Session
-    #if canImport(FoundationEssentials)
-        import FoundationEssentials
-    #else
-        import Foundation
-    #endif
-
     /// Records the changes made to tables of one database of a connection, to replay them
     /// elsewhere as a ``Changeset`` (SQLite's session extension, https://sqlite.org/sessionintro.html).
     ///
@@ -40,8 +34,7 @@
             connection = db.connection
             self.schema = schema
             let owner = ObjectIdentifier(self)
-            try connection.lock.withLock { () throws(Result) in
-                try connection.checkOpen()
+            try db.withOpenLock { () throws(Result) in
                 if connection.sessions.preupdateHook != nil {
                     throw Result.misuse(
                         "a session cannot be created on a connection with a pre-update hook: remove the hook first (sessions use SQLite's pre-update hook)"
@@ -52,7 +45,7 @@
                 guard code == SQLITE_OK, let pointer else {
                     throw connection.error(code: code == SQLITE_OK ? SQLITE_NOMEM : code, statement: nil)
                 }
-                connection.sessions.add(pointer, for: owner)
+                connection.sessions.live[owner] = pointer
             }
         }
 
@@ -65,7 +58,7 @@
         private func withSession<T>(_ body: (OpaquePointer) throws(Result) -> T) throws(Result) -> T {
             let owner = ObjectIdentifier(self)
             return try connection.lock.withLock { () throws(Result) -> T in
-                guard let pointer = connection.sessions.pointer(for: owner), !connection.isClosed else {
+                guard let pointer = connection.sessions.live[owner], !connection.isClosed else {
                     throw Result.misuse("the session was deleted when its connection closed")
                 }
                 try connection.checkOpen()
@@ -153,13 +146,9 @@
                 -> Int32
         ) throws(Result) -> Changeset {
             try withSession { pointer throws(Result) in
-                var size: Int32 = 0
-                var buffer: UnsafeMutableRawPointer?
-                let code = function(pointer, &size, &buffer)
-                defer { sqlite3_free(buffer) }
-                try check(code, "making the session's \(what)")
-                let data = buffer.map { Data(bytes: $0, count: Int(size)) } ?? Data()
-                return Changeset(data: data, isPatchset: isPatchset)
+                try Changeset.output("making the session's \(what)", isPatchset: isPatchset) {
+                    function(pointer, $0, $1)
+                }
             }
         }
 

@@ -45,8 +45,7 @@
         ///   transaction is open (start one and read something first), when a write transaction
         ///   is open, or when the SQLite library has no snapshots.
         public func snapshot(schema: String = "main") throws -> Snapshot {
-            try connection.lock.withLock { () throws(Result) -> Snapshot in
-                try connection.checkOpen()
+            try withOpenLock { () throws(Result) -> Snapshot in
                 let functions = try SnapshotFunctions.required()
                 var pointer: UnsafeMutablePointer<sqlite3_snapshot>?
                 let code = functions.get(handle, schema, &pointer)
@@ -97,8 +96,7 @@
         /// database was last closed, available again if the WAL file still holds them
         /// (`sqlite3_snapshot_recover`).
         public func recoverSnapshots(schema: String = "main") throws {
-            try connection.lock.withLock { () throws(Result) in
-                try connection.checkOpen()
+            try withOpenLock { () throws(Result) in
                 let functions = try SnapshotFunctions.required()
                 try connection.check(functions.recover(handle, schema))
             }

@@ -16,8 +16,7 @@ extension Connection {
     /// - Throws: ``Result`` (`SQLITE_ERROR`) for a counter the SQLite library does not know,
     ///   or once the connection is closed.
     public func status(_ counter: ConnectionStatus, reset: Bool = false) throws -> StatusValue {
-        try connection.lock.withLock { () throws(Result) -> StatusValue in
-            try connection.checkOpen()
+        try withOpenLock { () throws(Result) -> StatusValue in
             var current: Int32 = 0
             var highWater: Int32 = 0
             let code = sqlite3_db_status(handle, counter.rawValue, &current, &highWater, reset ? 1 : 0)

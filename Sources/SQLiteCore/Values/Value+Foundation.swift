@@ -108,23 +108,8 @@ enum ISO8601Text {
         let minute = dayMilliseconds / 60_000 % 60
         let second = dayMilliseconds / 1000 % 60
         let millisecond = dayMilliseconds % 1000
-        var text = ""
-        text.reserveCapacity(23)
-        if year < 0 { text += "-" }
-        append(abs(year), width: 4, to: &text)
-        text += "-"
-        append(month, width: 2, to: &text)
-        text += "-"
-        append(day, width: 2, to: &text)
-        text += "T"
-        append(hour, width: 2, to: &text)
-        text += ":"
-        append(minute, width: 2, to: &text)
-        text += ":"
-        append(second, width: 2, to: &text)
-        text += "."
-        append(millisecond, width: 3, to: &text)
-        return text
+        let date = "\(year < 0 ? "-" : "")\(padded(abs(year), 4))-\(padded(month, 2))-\(padded(day, 2))"
+        return "\(date)T\(padded(hour, 2)):\(padded(minute, 2)):\(padded(second, 2)).\(padded(millisecond, 3))"
     }
 
     static func parse(_ text: String) -> Date? {
@@ -219,10 +204,10 @@ enum ISO8601Text {
         }
     }
 
-    private static func append(_ value: Int64, width: Int, to text: inout String) {
+    /// `value`'s digits, zeros before them up to `width`.
+    private static func padded(_ value: Int64, _ width: Int) -> String {
         let digits = String(value)
-        if digits.count < width { text += String(repeating: "0", count: width - digits.count) }
-        text += digits
+        return digits.count < width ? String(repeating: "0", count: width - digits.count) + digits : digits
     }
 
     private static func floorDivide(_ a: Int64, _ b: Int64) -> (Int64, Int64) {

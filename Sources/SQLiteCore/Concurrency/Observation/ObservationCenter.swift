@@ -33,11 +33,7 @@ final class ObservationCenter: @unchecked Sendable {
     }
 
     /// Whether any observation runs: the writer then reports its commits.
-    var isObserved: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return !subscribers.isEmpty
-    }
+    var isObserved: Bool { lock.withLock { !subscribers.isEmpty } }
 
     /// Starts `subscriber`: the tracking is set up on the tracker's queue (so no write is half
     /// seen), then the subscriber fetches its first value.
@@ -58,9 +54,7 @@ final class ObservationCenter: @unchecked Sendable {
 
     /// Stops `subscriber`; the tracking ends with the last one.
     func remove(_ subscriber: any ObservationSubscriber) {
-        lock.lock()
-        let removed = subscribers.removeValue(forKey: ObjectIdentifier(subscriber)) != nil
-        lock.unlock()
+        let removed = lock.withLock { subscribers.removeValue(forKey: ObjectIdentifier(subscriber)) != nil }
         if removed { tracker.queue.async { self.configure() } }
     }
 
@@ -80,10 +74,9 @@ final class ObservationCenter: @unchecked Sendable {
 
     /// Matches the tracking and the timer to the observations running. On the tracker's queue.
     private func configure() {
-        lock.lock()
-        let observed = !subscribers.isEmpty
-        let interval = subscribers.values.compactMap(\.externalChangesInterval).min()
-        lock.unlock()
+        let (observed, interval) = lock.withLock {
+            (!subscribers.isEmpty, subscribers.values.compactMap(\.externalChangesInterval).min())
+        }
         _ = tracker.run(AccessTicket()) { db, _ in
             let watcher = tracker.watcher
             let tracks = observed && tracksLocalChanges
@@ -138,9 +131,7 @@ final class ObservationCenter: @unchecked Sendable {
     }
 
     private func notify(_ tables: Set<String>?, externalOnly: Bool) {
-        lock.lock()
-        let targets = subscribers.values.filter { !externalOnly || $0.externalChangesInterval != nil }
-        lock.unlock()
+        let targets = lock.withLock { subscribers.values.filter { !externalOnly || $0.externalChangesInterval != nil } }
         for subscriber in targets { subscriber.databaseChanged(tables) }
     }
 }

@@ -60,9 +60,7 @@ final class ObservationRun<Value: Sendable>: ObservationSubscriber, @unchecked S
     }
 
     func databaseClosed(_ error: (any Error)?) {
-        lock.lock()
-        isStopped = true
-        lock.unlock()
+        lock.withLock { isStopped = true }
         continuation.finish(throwing: error)
     }
 
@@ -87,23 +85,21 @@ final class ObservationRun<Value: Sendable>: ObservationSubscriber, @unchecked S
     /// Fetches, yields, and fetches again while changes came in that touch the fetch's tables.
     private func fetchUntilCurrent() {
         while true {
-            lock.lock()
-            changesDuringFetch = .none
-            if isStopped {
-                isFetching = false
-                lock.unlock()
-                return
+            let stopped = lock.withLock {
+                changesDuringFetch = .none
+                if isStopped { isFetching = false }
+                return isStopped
             }
-            lock.unlock()
+            if stopped { return }
             let value: Value
             let tables: Set<String>
             do {
                 (value, tables) = try host.fetchObserved(fetch, regions: regions)
             } catch {
-                lock.lock()
-                isStopped = true
-                isFetching = false
-                lock.unlock()
+                lock.withLock {
+                    isStopped = true
+                    isFetching = false
+                }
                 continuation.finish(throwing: error)
                 host.observations.remove(self)
                 return
@@ -113,20 +109,18 @@ final class ObservationRun<Value: Sendable>: ObservationSubscriber, @unchecked S
                 lastValue = value
                 continuation.yield(value)
             }
-            lock.lock()
-            region = tables
-            let again: Bool
-            switch changesDuringFetch {
-            case .none: again = false
-            case .some(.none): again = true
-            case .some(.some(let changed)): again = !changed.isDisjoint(with: tables)
+            let fetchesAgain = lock.withLock {
+                region = tables
+                let again: Bool
+                switch changesDuringFetch {
+                case .none: again = false
+                case .some(.none): again = true
+                case .some(.some(let changed)): again = !changed.isDisjoint(with: tables)
+                }
+                isFetching = again && !isStopped
+                return isFetching
             }
-            if !again || isStopped {
-                isFetching = false
-                lock.unlock()
-                return
-            }
-            lock.unlock()
+            if !fetchesAgain { return }
         }
     }
 }
