@@ -48,36 +48,22 @@ extension Connection {
             var rowids: [Int64] = []
             rowids.reserveCapacity(records.count)
             var statement: Statement?
-            // The encoded columns (with a new key, if any, at `statementSkip`) the statement
-            // was prepared for: records of one type usually share them.
+            // The columns the statement was prepared for: records of one type usually share them.
             var statementColumns: [String] = []
-            var statementSkip = -1
             defer { if let statement { returnToCache(statement) } }
             for record in records {
                 try encoder.encodeInPlace(record)
+                var columns = encoder.columns
                 var values = encoder.values
-                var skip = plan.newKeyIndex(encoder.columns, values)
-                if plan.timestamps {
-                    var columns = encoder.columns
-                    prepareInsert(plan, &columns, &values)
-                    skip = -1
-                    if statement == nil || statementColumns != columns {
-                        if let previous = statement { returnToCache(previous) }
-                        statement = nil
-                        statement = try cachedStatement(plan.insertSQL(columns))
-                        statementColumns = columns
-                    }
-                } else if statement == nil || skip != statementSkip || statementColumns != encoder.columns {
+                prepareInsert(plan, &columns, &values)
+                if statement == nil || statementColumns != columns {
                     if let previous = statement { returnToCache(previous) }
                     statement = nil
-                    statementColumns = encoder.columns.map { $0 }
-                    statementSkip = skip
-                    var columns = statementColumns
-                    if skip >= 0 { columns.remove(at: skip) }
                     statement = try cachedStatement(plan.insertSQL(columns))
+                    statementColumns = columns
                 }
                 guard let statement else { continue }
-                try bindEncoded(statement, values, skipping: skip)
+                try bindRaw(statement, values)
                 try runRaw(statement)
                 rowids.append(sqlite3_last_insert_rowid(handle))
             }
@@ -121,12 +107,7 @@ extension Connection {
                     // Keep every column the record encodes (created_at included) and take
                     // what the update stored.
                     for (column, value) in zip(updateColumns, updateValues) {
-                        if let index = columns.firstIndex(of: column) {
-                            values[index] = value
-                        } else {
-                            columns.append(column)
-                            values.append(value)
-                        }
+                        Timestamps.set(column, value, &columns, &values)
                     }
                 }
             } else {
@@ -318,24 +299,6 @@ extension Connection {
     func inTransaction<T>(_ mode: TransactionMode = .deferred, _ body: () throws -> T) throws -> T {
         try withLock {
             isInTransaction ? try savepoint(block: body) : try transaction(mode, block: body)
-        }
-    }
-
-    /// Resets `statement` and binds `values` in order, leaving out the one at `skip` (-1 for
-    /// none), with the connection locked by the caller.
-    private func bindEncoded(_ statement: Statement, _ values: [SQLValue], skipping skip: Int) throws(Result) {
-        let handle = statement.handle
-        sqlite3_reset(handle)
-        guard values.count - (skip >= 0 ? 1 : 0) == statement.parameterCount else {
-            throw Result.misuse(
-                "\(values.count) value(s) for \(statement.parameterCount) parameter(s)", code: SQLITE_RANGE,
-                statement: statement)
-        }
-        var parameter: Int32 = 1
-        for index in values.indices where index != skip {
-            let code = values[index].bind(to: handle, at: parameter)
-            if code != SQLITE_OK { throw sqliteError(code, statement) }
-            parameter += 1
         }
     }
 

@@ -132,7 +132,7 @@ extension Record {
                 }
                 throw RecordError.unknownColumn(type: schema.plan.rowType, table: schema.plan.tableName, column: name)
             })
-        return try db.atomically {
+        return try db.inTransaction(.immediate) {
             // The columns not asked for count as present, so that only the others are added.
             let existing = try db.schema.columnNames(table: schema.plan.tableName)
             let others = schema.columns.map(\.name).filter { !wanted.contains($0) }
