@@ -146,6 +146,7 @@ extension QueryType {
             options: options, naming: ColumnNaming(options: options), rowType: "\(type(of: encodable))",
             userInfo: userInfo, omitsNil: omitsNil)
         let (columns, values) = try encoder.encodeRow(encodable)
-        return (columns, zip(columns, values).map { column, value in value.setter(column: column) })
+        let templates = columns.map { SQLExpression<Void>($0).template }
+        return (columns, zip(templates, values).map { template, value in value.setter(template: template) })
     }
 }

@@ -52,15 +52,10 @@ final class SchemaProbe: Decoder {
     /// The column type and a made-up value of `T`, stored as `options` store it.
     static func describe<T: Decodable>(_ type: T.Type, options: CodingOptions) throws -> (String, SQLValue, T) {
         let value = try fabricate(type, options: options)
-        if T.self == Date.self {
-            return (
-                options.dateStrategy.declaredDatatype,
-                ValueEncoding.encode(Date(timeIntervalSince1970: 0), options.dateStrategy), value
-            )
-        }
         guard let encodable = value as? any Encodable else { return ("TEXT", .text(""), value) }
         let stored = try ValueEncoding.encode(
             encodable, ValueEncodingContext(options: options, userInfo: [:], column: "", rowType: "", codingPath: []))
+        if T.self == Date.self { return (options.dateStrategy.declaredDatatype, stored, value) }
         if let valueType = T.self as? any Value.Type { return (valueType.declaredDatatype, stored, value) }
         switch stored {
         case .integer: return ("INTEGER", stored, value)
