@@ -5,42 +5,37 @@ enum CodingErrors {
         "column \"\(column)\" of \(rowType): "
     }
 
+    /// The context of a reading error about `column`, its message prefixed as ``prefix(column:rowType:)`` says.
+    private static func context(_ column: String, _ rowType: String, _ codingPath: [any CodingKey], _ reason: String)
+        -> DecodingError.Context
+    {
+        DecodingError.Context(
+            codingPath: codingPath, debugDescription: prefix(column: column, rowType: rowType) + reason)
+    }
+
     static func typeMismatch(
         _ type: Any.Type, column: String, rowType: String, codingPath: [any CodingKey], found: String
     ) -> DecodingError {
-        DecodingError.typeMismatch(
-            type,
-            DecodingError.Context(
-                codingPath: codingPath,
-                debugDescription: prefix(column: column, rowType: rowType) + "\(found) cannot be read as \(type)"))
+        DecodingError.typeMismatch(type, context(column, rowType, codingPath, "\(found) cannot be read as \(type)"))
     }
 
     static func outOfRange(
         _ type: Any.Type, column: String, rowType: String, codingPath: [any CodingKey], value: String
     ) -> DecodingError {
-        DecodingError.dataCorrupted(
-            DecodingError.Context(
-                codingPath: codingPath,
-                debugDescription: prefix(column: column, rowType: rowType) + "\(value) does not fit \(type)"))
+        DecodingError.dataCorrupted(context(column, rowType, codingPath, "\(value) does not fit \(type)"))
     }
 
     static func corrupted(column: String, rowType: String, codingPath: [any CodingKey], _ reason: String)
         -> DecodingError
     {
-        DecodingError.dataCorrupted(
-            DecodingError.Context(
-                codingPath: codingPath, debugDescription: prefix(column: column, rowType: rowType) + reason))
+        DecodingError.dataCorrupted(context(column, rowType, codingPath, reason))
     }
 
     static func valueNotFound(_ type: Any.Type, column: String, rowType: String, codingPath: [any CodingKey])
         -> DecodingError
     {
         DecodingError.valueNotFound(
-            type,
-            DecodingError.Context(
-                codingPath: codingPath,
-                debugDescription: prefix(column: column, rowType: rowType)
-                    + "NULL cannot be read as \(type) (make the property optional)"))
+            type, context(column, rowType, codingPath, "NULL cannot be read as \(type) (make the property optional)"))
     }
 
     static func keyNotFound(_ key: any CodingKey, column: String, rowType: String, columns: [String]) -> DecodingError {

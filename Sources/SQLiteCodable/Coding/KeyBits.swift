@@ -44,10 +44,4 @@ struct KeyIdentity {
 
     /// No identity: a key compared by its string.
     static var none: KeyIdentity { KeyIdentity(type: nil, bits: 0) }
-
-    /// Whether both are the same key of a trivial key type.
-    @inline(__always)
-    func matches(_ other: KeyIdentity) -> Bool {
-        type != nil && type == other.type && bits == other.bits
-    }
 }

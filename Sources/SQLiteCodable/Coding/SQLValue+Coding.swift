@@ -14,15 +14,16 @@ extension SQLValue {
         }
     }
 
-    /// A typed-tier setter assigning this value to `column`, with the same SQL a setter
-    /// built with `<-` has.
-    func setter(column: String) -> Setter {
+    /// A typed-tier setter assigning this value to the column whose quoted template is
+    /// `template` (`SQLExpression<Void>(column).template`), with the same SQL a setter built
+    /// with `<-` has.
+    func setter(template: String) -> Setter {
         switch self {
-        case .null: SQLExpression<String?>(column) <- (nil as String?)
-        case .integer(let value): SQLExpression<Int64>(column) <- value
-        case .real(let value): SQLExpression<Double>(column) <- value
-        case .text(let value): SQLExpression<String>(column) <- value
-        case .blob(let blob): SQLExpression<Blob>(column) <- blob
+        case .null: SQLExpression<String?>(template, []) <- (nil as String?)
+        case .integer(let value): SQLExpression<Int64>(template, []) <- value
+        case .real(let value): SQLExpression<Double>(template, []) <- value
+        case .text(let value): SQLExpression<String>(template, []) <- value
+        case .blob(let blob): SQLExpression<Blob>(template, []) <- blob
         }
     }
 }

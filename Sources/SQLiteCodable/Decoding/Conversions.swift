@@ -156,29 +156,21 @@ enum Conversions {
 
     /// A core-tier ``Value`` type read through its datatype.
     static func stored<V: Value>(_ type: V.Type, _ value: SQLValue) throws -> V.ValueType {
-        let datatype: V.Datatype
+        let read: Any
         if V.Datatype.self == Int64.self {
-            guard let read = try integer(value, as: Int64.self) as? V.Datatype else { throw mismatch(value) }
-            datatype = read
+            read = try integer(value, as: Int64.self)
         } else if V.Datatype.self == Double.self {
-            guard let read = try double(value) as? V.Datatype else { throw mismatch(value) }
-            datatype = read
+            read = try double(value)
         } else if V.Datatype.self == String.self {
-            guard let read = try string(value) as? V.Datatype else { throw mismatch(value) }
-            datatype = read
+            read = try string(value)
         } else if V.Datatype.self == Blob.self {
-            guard let read = Blob(bytes: try bytes(value)) as? V.Datatype else { throw mismatch(value) }
-            datatype = read
+            read = Blob(bytes: try bytes(value))
         } else if V.Datatype.self == Bool.self {
-            guard let read = try bool(value) as? V.Datatype else { throw mismatch(value) }
-            datatype = read
-        } else if V.Datatype.self == SQLValue.self, let read = value as? V.Datatype {
-            datatype = read
-        } else if let read = value.binding as? V.Datatype {
-            datatype = read
+            read = try bool(value)
         } else {
-            throw mismatch(value)
+            read = V.Datatype.self == SQLValue.self ? value : value.binding as Any
         }
+        guard let datatype = read as? V.Datatype else { throw mismatch(value) }
         do {
             return try V.checkedFromDatatypeValue(datatype)
         } catch let failure as ConversionFailure {

@@ -67,14 +67,15 @@ extension RowKeyedDecoding {
         }
     }
 
-    /// An integer field: read in place when the key is the one the previous row read at this
-    /// position and its column holds an integer that fits `T`, else through the decoder's
-    /// general path (other keys, conversions, errors).
+    /// An integer field (the witness of each integer type's `decode` but `Int64`'s and `Int`'s):
+    /// read in place when the key is the one the previous row read at this position and its
+    /// column holds an integer that fits `T`, else through the decoder's general path (other
+    /// keys, conversions, errors).
     ///
     /// `Int64` and `Int` (on 64-bit platforms) hold every INTEGER as it is: their methods read
     /// it without this range check.
     @inline(__always)
-    func decodeInteger<T: FixedWidthInteger>(_ key: Key, as type: T.Type) throws -> T {
+    func decode<T: FixedWidthInteger & Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try withActiveDecoder { decoder in
             if let integer = decoder.recentInteger(key) {
                 if let exact = T(exactly: integer) { return exact }
@@ -167,28 +168,13 @@ extension RowKeyedDecoding {
     }
 
     @inline(__always)
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
-        try decodeInteger(key, as: Int8.self)
-    }
-
-    @inline(__always)
     func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
         try decodePresent(key) { try decode(type, forKey: key) }
     }
 
     @inline(__always)
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
-        try decodeInteger(key, as: Int16.self)
-    }
-
-    @inline(__always)
     func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
         try decodePresent(key) { try decode(type, forKey: key) }
-    }
-
-    @inline(__always)
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
-        try decodeInteger(key, as: Int32.self)
     }
 
     @inline(__always)
@@ -210,18 +196,8 @@ extension RowKeyedDecoding {
     }
 
     @inline(__always)
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
-        try decodeInteger(key, as: UInt.self)
-    }
-
-    @inline(__always)
     func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
         try decodePresent(key) { try decode(type, forKey: key) }
-    }
-
-    @inline(__always)
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
-        try decodeInteger(key, as: UInt8.self)
     }
 
     @inline(__always)
@@ -230,28 +206,13 @@ extension RowKeyedDecoding {
     }
 
     @inline(__always)
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
-        try decodeInteger(key, as: UInt16.self)
-    }
-
-    @inline(__always)
     func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
         try decodePresent(key) { try decode(type, forKey: key) }
     }
 
     @inline(__always)
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
-        try decodeInteger(key, as: UInt32.self)
-    }
-
-    @inline(__always)
     func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
         try decodePresent(key) { try decode(type, forKey: key) }
-    }
-
-    @inline(__always)
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
-        try decodeInteger(key, as: UInt64.self)
     }
 
     @inline(__always)
@@ -271,31 +232,25 @@ extension RowKeyedDecoding {
 
     @inline(__always)
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try decodePresent(key) { try decode(type, forKey: key) }
+    }
+
+    /// The error for a nested container or a super decoder, which rows do not have.
+    private func unsupported(_ what: String, _ key: Key) throws -> Never {
         try withActiveDecoder { decoder in
-            let index = decoder.index(for: key)
-            if index < 0 || decoder.reader.isNull(at: index) { return nil }
-            let context = decoder.context(key: key)
-            return try ValueDecoding.decode(
-                type, reader: decoder.reader, index: index, row: decoder.currentRow, context)
+            throw CodingErrors.unsupported(
+                "\(what) for \(key.stringValue)", rowType: decoder.rowType, codingPath: [key])
         }
     }
 
-    @inline(__always)
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
         -> KeyedDecodingContainer<NestedKey>
     {
-        try withActiveDecoder { decoder in
-            throw CodingErrors.unsupported(
-                "a nested container for \(key.stringValue)", rowType: decoder.rowType, codingPath: [key])
-        }
+        try unsupported("a nested container", key)
     }
 
-    @inline(__always)
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try withActiveDecoder { decoder in
-            throw CodingErrors.unsupported(
-                "a nested container for \(key.stringValue)", rowType: decoder.rowType, codingPath: [key])
-        }
+        try unsupported("a nested container", key)
     }
 
     @inline(__always)
@@ -303,11 +258,7 @@ extension RowKeyedDecoding {
         try withActiveDecoder { decoder in decoderHandle(decoder) }
     }
 
-    @inline(__always)
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        try withActiveDecoder { decoder in
-            throw CodingErrors.unsupported(
-                "a super decoder for \(key.stringValue)", rowType: decoder.rowType, codingPath: [key])
-        }
+        try unsupported("a super decoder", key)
     }
 }

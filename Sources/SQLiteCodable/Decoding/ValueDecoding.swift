@@ -168,44 +168,9 @@ final class SingleValueDecoder: Decoder, SingleValueDecodingContainer {
         try convert(Float.self) { value throws(ConversionFailure) in try Conversions.float(value) }
     }
 
-    func decode(_ type: Int.Type) throws -> Int {
-        try convert(Int.self) { value throws(ConversionFailure) in try Conversions.integer(value, as: Int.self) }
-    }
-
-    func decode(_ type: Int8.Type) throws -> Int8 {
-        try convert(Int8.self) { value throws(ConversionFailure) in try Conversions.integer(value, as: Int8.self) }
-    }
-
-    func decode(_ type: Int16.Type) throws -> Int16 {
-        try convert(Int16.self) { value throws(ConversionFailure) in try Conversions.integer(value, as: Int16.self) }
-    }
-
-    func decode(_ type: Int32.Type) throws -> Int32 {
-        try convert(Int32.self) { value throws(ConversionFailure) in try Conversions.integer(value, as: Int32.self) }
-    }
-
-    func decode(_ type: Int64.Type) throws -> Int64 {
-        try convert(Int64.self) { value throws(ConversionFailure) in try Conversions.integer(value, as: Int64.self) }
-    }
-
-    func decode(_ type: UInt.Type) throws -> UInt {
-        try convert(UInt.self) { value throws(ConversionFailure) in try Conversions.integer(value, as: UInt.self) }
-    }
-
-    func decode(_ type: UInt8.Type) throws -> UInt8 {
-        try convert(UInt8.self) { value throws(ConversionFailure) in try Conversions.integer(value, as: UInt8.self) }
-    }
-
-    func decode(_ type: UInt16.Type) throws -> UInt16 {
-        try convert(UInt16.self) { value throws(ConversionFailure) in try Conversions.integer(value, as: UInt16.self) }
-    }
-
-    func decode(_ type: UInt32.Type) throws -> UInt32 {
-        try convert(UInt32.self) { value throws(ConversionFailure) in try Conversions.integer(value, as: UInt32.self) }
-    }
-
-    func decode(_ type: UInt64.Type) throws -> UInt64 {
-        try convert(UInt64.self) { value throws(ConversionFailure) in try Conversions.integer(value, as: UInt64.self) }
+    /// Every integer type (the witness of each per-type `decode`).
+    func decode<T: FixedWidthInteger & Decodable>(_ type: T.Type) throws -> T {
+        try convert(T.self) { value throws(ConversionFailure) in try Conversions.integer(value, as: T.self) }
     }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {

@@ -116,26 +116,9 @@ final class EncodingPlan: @unchecked Sendable {
         return spareEncoder
     }
 
-    /// The last insert made through ``insert(_:options:table:database:conflict:render:)``:
-    /// the table, the conflict clause, the encoder's column version and the SQL, for encoders
-    /// other than the one that made it. Guarded by `EncodingPlan.lock`.
-    @exclusivity(unchecked) private var lastInsert: LastInsert?
-
-    private final class LastInsert {
-        let table: String
-        let database: String?
-        let conflict: OnConflict?
-        let columnsVersion: UInt64
-        let sql: String
-
-        init(table: String, database: String?, conflict: OnConflict?, columnsVersion: UInt64, sql: String) {
-            self.table = table
-            self.database = database
-            self.conflict = conflict
-            self.columnsVersion = columnsVersion
-            self.sql = sql
-        }
-    }
+    /// The memo of the last insert made through ``insert(_:options:table:database:conflict:render:)``,
+    /// for encoders other than the one that made it. Guarded by `EncodingPlan.lock`.
+    @exclusivity(unchecked) private var lastInsert: EncodingMemo?
 
     /// An insert of `value` into `table`, through the plan for its type and `options` (nil when
     /// there is none: a custom key strategy): when its columns are those of the last insert
@@ -161,18 +144,17 @@ final class EncodingPlan: @unchecked Sendable {
         if let last, last.columnsVersion == version, last.conflict == conflict, last.table == table,
             last.database == database
         {
-            encoder.memo = EncodingMemo(
-                columnsVersion: version, table: table, database: database, conflict: conflict, skip: -1, sql: last.sql)
+            encoder.memo = last
             return Insert(last.sql, values: EncodedValues(buffer: encoder.valueBuffer))
         }
         let insert = render(plan.setters(encoder.columns, encoder.values))
-        lock.lock()
-        plan.lastInsert = LastInsert(
-            table: table, database: database, conflict: conflict, columnsVersion: version, sql: insert.template)
-        lock.unlock()
-        encoder.memo = EncodingMemo(
+        let memo = EncodingMemo(
             columnsVersion: version, table: table, database: database, conflict: conflict, skip: -1,
             sql: insert.template)
+        lock.lock()
+        plan.lastInsert = memo
+        lock.unlock()
+        encoder.memo = memo
         return insert
     }
 
@@ -225,20 +207,6 @@ final class EncodingPlan: @unchecked Sendable {
     /// A new encoder for the plan's values, keeping its container between values.
     private func makeEncoder() -> RowEncoder {
         RowEncoder(options: options, naming: ColumnNaming(options: options), rowType: rowType, omitsNil: omitsNil)
-    }
-}
-
-extension SQLValue {
-    /// A typed-tier setter assigning this value to the column whose quoted template is
-    /// `template`: the setter ``setter(column:)`` makes, without quoting the name again.
-    func setter(template: String) -> Setter {
-        switch self {
-        case .null: SQLExpression<String?>(template, []) <- (nil as String?)
-        case .integer(let value): SQLExpression<Int64>(template, []) <- value
-        case .real(let value): SQLExpression<Double>(template, []) <- value
-        case .text(let value): SQLExpression<String>(template, []) <- value
-        case .blob(let blob): SQLExpression<Blob>(template, []) <- blob
-        }
     }
 }
 

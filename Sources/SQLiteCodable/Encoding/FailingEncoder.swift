@@ -1,6 +1,8 @@
 /// Containers and an encoder whose every `encode` throws `error`: what `Encoder` methods that
 /// cannot throw return for a shape this tier does not store (the error surfaces at the first
-/// value written), and how single-value capture detects a value that needs JSON.
+/// value written), and how single-value capture detects a value that needs JSON. Each
+/// container's generic `encode` is also the witness of every per-type `encode` its protocol
+/// requires (`Bool`, `String`, the integers...).
 struct FailingEncoder: Encoder {
     let error: any Error
     let userInfo: [CodingUserInfoKey: Any]
@@ -25,20 +27,6 @@ struct FailingKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProt
     var codingPath: [any CodingKey] { [] }
 
     mutating func encodeNil(forKey key: Key) throws { throw error }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { throw error }
-    mutating func encode(_ value: String, forKey key: Key) throws { throw error }
-    mutating func encode(_ value: Double, forKey key: Key) throws { throw error }
-    mutating func encode(_ value: Float, forKey key: Key) throws { throw error }
-    mutating func encode(_ value: Int, forKey key: Key) throws { throw error }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { throw error }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { throw error }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { throw error }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { throw error }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { throw error }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { throw error }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { throw error }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { throw error }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { throw error }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { throw error }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
@@ -63,20 +51,6 @@ struct FailingUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     var count: Int { 0 }
 
     mutating func encodeNil() throws { throw error }
-    mutating func encode(_ value: Bool) throws { throw error }
-    mutating func encode(_ value: String) throws { throw error }
-    mutating func encode(_ value: Double) throws { throw error }
-    mutating func encode(_ value: Float) throws { throw error }
-    mutating func encode(_ value: Int) throws { throw error }
-    mutating func encode(_ value: Int8) throws { throw error }
-    mutating func encode(_ value: Int16) throws { throw error }
-    mutating func encode(_ value: Int32) throws { throw error }
-    mutating func encode(_ value: Int64) throws { throw error }
-    mutating func encode(_ value: UInt) throws { throw error }
-    mutating func encode(_ value: UInt8) throws { throw error }
-    mutating func encode(_ value: UInt16) throws { throw error }
-    mutating func encode(_ value: UInt32) throws { throw error }
-    mutating func encode(_ value: UInt64) throws { throw error }
     mutating func encode<T: Encodable>(_ value: T) throws { throw error }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
@@ -98,19 +72,5 @@ struct FailingSingleValueEncodingContainer: SingleValueEncodingContainer {
     var codingPath: [any CodingKey] { [] }
 
     mutating func encodeNil() throws { throw error }
-    mutating func encode(_ value: Bool) throws { throw error }
-    mutating func encode(_ value: String) throws { throw error }
-    mutating func encode(_ value: Double) throws { throw error }
-    mutating func encode(_ value: Float) throws { throw error }
-    mutating func encode(_ value: Int) throws { throw error }
-    mutating func encode(_ value: Int8) throws { throw error }
-    mutating func encode(_ value: Int16) throws { throw error }
-    mutating func encode(_ value: Int32) throws { throw error }
-    mutating func encode(_ value: Int64) throws { throw error }
-    mutating func encode(_ value: UInt) throws { throw error }
-    mutating func encode(_ value: UInt8) throws { throw error }
-    mutating func encode(_ value: UInt16) throws { throw error }
-    mutating func encode(_ value: UInt32) throws { throw error }
-    mutating func encode(_ value: UInt64) throws { throw error }
     mutating func encode<T: Encodable>(_ value: T) throws { throw error }
 }

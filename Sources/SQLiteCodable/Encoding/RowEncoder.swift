@@ -111,31 +111,12 @@ struct RowKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
     mutating func encode(_ value: Int, forKey key: Key) throws {
         row.append(.integer(Int64(value)), forKey: key)
     }
-    mutating func encode(_ value: Int8, forKey key: Key) throws {
-        row.append(.integer(Int64(value)), forKey: key)
-    }
-    mutating func encode(_ value: Int16, forKey key: Key) throws {
-        row.append(.integer(Int64(value)), forKey: key)
-    }
-    mutating func encode(_ value: Int32, forKey key: Key) throws {
-        row.append(.integer(Int64(value)), forKey: key)
-    }
     mutating func encode(_ value: Int64, forKey key: Key) throws {
         row.append(.integer(Int64(value)), forKey: key)
     }
-    mutating func encode(_ value: UInt, forKey key: Key) throws {
-        row.append(try row.checkedInteger(value, key: key), forKey: key)
-    }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws {
-        row.append(.integer(Int64(value)), forKey: key)
-    }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws {
-        row.append(.integer(Int64(value)), forKey: key)
-    }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws {
-        row.append(.integer(Int64(value)), forKey: key)
-    }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws {
+    /// The other integer types (the witness of each one's `encode`): `UInt` and `UInt64` values
+    /// past `Int64.max` throw.
+    mutating func encode<T: FixedWidthInteger & Encodable>(_ value: T, forKey key: Key) throws {
         row.append(try row.checkedInteger(value, key: key), forKey: key)
     }
     mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {

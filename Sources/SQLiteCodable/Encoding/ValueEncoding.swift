@@ -104,27 +104,14 @@ final class SingleValueCaptureEncoder: Encoder, SingleValueEncodingContainer {
     func encode(_ value: String) throws { captured = .text(value) }
     func encode(_ value: Double) throws { captured = .real(value) }
     func encode(_ value: Float) throws { captured = .real(Double(value)) }
-    func encode(_ value: Int) throws { captured = .integer(Int64(value)) }
-    func encode(_ value: Int8) throws { captured = .integer(Int64(value)) }
-    func encode(_ value: Int16) throws { captured = .integer(Int64(value)) }
-    func encode(_ value: Int32) throws { captured = .integer(Int64(value)) }
-    func encode(_ value: Int64) throws { captured = .integer(Int64(value)) }
-    func encode(_ value: UInt) throws {
+
+    /// Every integer type (the witness of each per-type `encode`): `UInt` and `UInt64` values
+    /// past `Int64.max` throw.
+    func encode<T: FixedWidthInteger & Encodable>(_ value: T) throws {
         guard let exact = Int64(exactly: value) else {
             throw CodingErrors.invalidValue(
                 value, column: context.column, rowType: context.rowType, codingPath: context.codingPath,
-                "UInt \(value) does not fit SQLite's 64-bit signed INTEGER")
-        }
-        captured = .integer(exact)
-    }
-    func encode(_ value: UInt8) throws { captured = .integer(Int64(value)) }
-    func encode(_ value: UInt16) throws { captured = .integer(Int64(value)) }
-    func encode(_ value: UInt32) throws { captured = .integer(Int64(value)) }
-    func encode(_ value: UInt64) throws {
-        guard let exact = Int64(exactly: value) else {
-            throw CodingErrors.invalidValue(
-                value, column: context.column, rowType: context.rowType, codingPath: context.codingPath,
-                "UInt64 \(value) does not fit SQLite's 64-bit signed INTEGER")
+                "\(T.self) \(value) does not fit SQLite's 64-bit signed INTEGER")
         }
         captured = .integer(exact)
     }

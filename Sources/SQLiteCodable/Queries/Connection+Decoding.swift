@@ -34,14 +34,7 @@ extension Connection {
         _ type: T.Type, sql: String, _ bindings: [Binding?], options: CodingOptions = CodingOptions(),
         userInfo: [CodingUserInfoKey: Any] = [:]
     ) throws -> [T] {
-        try withRawStatement(sql) { statement in
-            try bindRaw(statement, bindings: bindings)
-            return try decodeRows(T.self, statement) { state in
-                state.decoder(
-                    for: T.self, statement: statement, naming: ColumnNaming(options: options), options: options,
-                    userInfo: userInfo, record: false)
-            }
-        }
+        try decodeRows(T.self, sql: sql, bindings, options, userInfo)
     }
 
     /// The first row of `query` decoded as `T`, or nil when there is none.
@@ -62,14 +55,21 @@ extension Connection {
         _ type: T.Type, sql: String, _ bindings: [Binding?] = [], options: CodingOptions = CodingOptions(),
         userInfo: [CodingUserInfoKey: Any] = [:]
     ) throws -> T? {
+        try decodeRows(T.self, sql: sql, bindings, options, userInfo, limit: 1).first
+    }
+
+    /// The rows (at most `limit`) of an SQL query decoded as `T`, with a decoder kept by the statement.
+    private func decodeRows<T: Decodable>(
+        _ type: T.Type, sql: String, _ bindings: [Binding?], _ options: CodingOptions,
+        _ userInfo: [CodingUserInfoKey: Any], limit: Int = .max
+    ) throws -> [T] {
         try withRawStatement(sql) { statement in
             try bindRaw(statement, bindings: bindings)
-            guard try stepRaw(statement) else { return nil }
-            // After the step, which re-prepares a statement whose schema changed.
-            let decoder = StatementState.of(statement).decoder(
-                for: T.self, statement: statement, naming: ColumnNaming(options: options), options: options,
-                userInfo: userInfo, record: false)
-            return try decoder.decodeRow(T.self)
+            return try decodeRows(T.self, statement, limit: limit) { state in
+                state.decoder(
+                    for: T.self, statement: statement, naming: ColumnNaming(options: options), options: options,
+                    userInfo: userInfo, record: false)
+            }
         }
     }
 }

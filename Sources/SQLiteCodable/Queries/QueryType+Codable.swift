@@ -25,16 +25,7 @@ extension QueryType {
         _ encodable: some Encodable, userInfo: [CodingUserInfoKey: Any] = [:], otherSetters: [Setter] = [],
         options: CodingOptions = CodingOptions()
     ) throws -> Insert {
-        let omitsNil = options.nilEncodingStrategy == .omit
-        if userInfo.isEmpty, otherSetters.isEmpty {
-            let table = insertTable
-            let planned = try EncodingPlan.insert(
-                encodable, options: options, omitsNil: omitsNil, table: table.name, database: table.database,
-                conflict: nil
-            ) { insert($0) }
-            if let planned { return planned }
-        }
-        return insert(try Self.encode(encodable, userInfo, options, omitsNil: omitsNil).setters + otherSetters)
+        try insert(encodable, userInfo, otherSetters, options, conflict: nil) { insert($0) }
     }
 
     /// `INSERT OR <conflict resolution>` of an `Encodable` value.
@@ -46,17 +37,24 @@ extension QueryType {
         or onConflict: OnConflict, encodable: some Encodable, userInfo: [CodingUserInfoKey: Any] = [:],
         otherSetters: [Setter] = [], options: CodingOptions = CodingOptions()
     ) throws -> Insert {
+        try insert(encodable, userInfo, otherSetters, options, conflict: onConflict) { insert(or: onConflict, $0) }
+    }
+
+    /// The insert of `encodable` that `render` makes from setters: through the value type's
+    /// ``EncodingPlan`` when nothing but the value is given, else from fresh setters.
+    private func insert(
+        _ encodable: some Encodable, _ userInfo: [CodingUserInfoKey: Any], _ otherSetters: [Setter],
+        _ options: CodingOptions, conflict: OnConflict?, render: ([Setter]) -> Insert
+    ) throws -> Insert {
         let omitsNil = options.nilEncodingStrategy == .omit
         if userInfo.isEmpty, otherSetters.isEmpty {
             let table = insertTable
             let planned = try EncodingPlan.insert(
                 encodable, options: options, omitsNil: omitsNil, table: table.name, database: table.database,
-                conflict: onConflict
-            ) { insert(or: onConflict, $0) }
+                conflict: conflict, render: render)
             if let planned { return planned }
         }
-        let setters = try Self.encode(encodable, userInfo, options, omitsNil: omitsNil).setters
-        return insert(or: onConflict, setters + otherSetters)
+        return render(try Self.encode(encodable, userInfo, options, omitsNil: omitsNil).setters + otherSetters)
     }
 
     /// One `INSERT` of several `Encodable` values: `INSERT INTO "users" ("name") VALUES ('a'), ('b')`.
@@ -148,6 +146,7 @@ extension QueryType {
             options: options, naming: ColumnNaming(options: options), rowType: "\(type(of: encodable))",
             userInfo: userInfo, omitsNil: omitsNil)
         let (columns, values) = try encoder.encodeRow(encodable)
-        return (columns, zip(columns, values).map { column, value in value.setter(column: column) })
+        let templates = columns.map { SQLExpression<Void>($0).template }
+        return (columns, zip(templates, values).map { template, value in value.setter(template: template) })
     }
 }

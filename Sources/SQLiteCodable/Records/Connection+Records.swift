@@ -19,11 +19,7 @@ extension Connection {
             let encoder = plan.takeEncoder()
             defer { plan.giveBack(encoder) }
             try encoder.encodeInPlace(record)
-            if plan.timestamps {
-                var columns = encoder.columns
-                var values = encoder.values
-                return try insertEncoded(plan, &columns, &values)
-            }
+            if plan.timestamps { return try insertEncoded(plan, encoder.columns, encoder.values).rowid }
             let skip = plan.newKeyIndex(encodedBy: encoder)
             return try withRawStatement(plan.insertSQL(encodedBy: encoder, skipping: skip)) { statement in
                 try bindEncoded(statement, encoder.valueBuffer, skipping: skip)
@@ -48,36 +44,22 @@ extension Connection {
             var rowids: [Int64] = []
             rowids.reserveCapacity(records.count)
             var statement: Statement?
-            // The encoded columns (with a new key, if any, at `statementSkip`) the statement
-            // was prepared for: records of one type usually share them.
+            // The columns the statement was prepared for: records of one type usually share them.
             var statementColumns: [String] = []
-            var statementSkip = -1
             defer { if let statement { returnToCache(statement) } }
             for record in records {
                 try encoder.encodeInPlace(record)
+                var columns = encoder.columns
                 var values = encoder.values
-                var skip = plan.newKeyIndex(encoder.columns, values)
-                if plan.timestamps {
-                    var columns = encoder.columns
-                    prepareInsert(plan, &columns, &values)
-                    skip = -1
-                    if statement == nil || statementColumns != columns {
-                        if let previous = statement { returnToCache(previous) }
-                        statement = nil
-                        statement = try cachedStatement(plan.insertSQL(columns))
-                        statementColumns = columns
-                    }
-                } else if statement == nil || skip != statementSkip || statementColumns != encoder.columns {
+                prepareInsert(plan, &columns, &values)
+                if statement == nil || statementColumns != columns {
                     if let previous = statement { returnToCache(previous) }
                     statement = nil
-                    statementColumns = encoder.columns.map { $0 }
-                    statementSkip = skip
-                    var columns = statementColumns
-                    if skip >= 0 { columns.remove(at: skip) }
                     statement = try cachedStatement(plan.insertSQL(columns))
+                    statementColumns = columns
                 }
                 guard let statement else { continue }
-                try bindEncoded(statement, values, skipping: skip)
+                try bindRaw(statement, values)
                 try runRaw(statement)
                 rowids.append(sqlite3_last_insert_rowid(handle))
             }
@@ -104,30 +86,18 @@ extension Connection {
             var (columns, values) = try plan.encode(record)
             let keyIndex = try plan.keyIndex(columns)
             if plan.isNew(values[keyIndex]) {
-                var insertColumns = columns
-                var insertValues = values
-                let rowid = try insertEncoded(plan, &insertColumns, &insertValues)
-                columns = insertColumns + [plan.primaryKey.column]
-                values = insertValues + [.integer(rowid)]
+                let inserted = try insertEncoded(plan, columns, values)
+                columns = inserted.columns + [plan.primaryKey.column]
+                values = inserted.values + [.integer(inserted.rowid)]
             } else if plan.primaryKey.isAutoIncrement {
-                var updateColumns = columns
-                var updateValues = values
-                if try !updateEncoded(plan, &updateColumns, &updateValues) {
-                    var insertColumns = columns
-                    var insertValues = values
-                    try insertEncoded(plan, &insertColumns, &insertValues)
-                    (columns, values) = (insertColumns, insertValues)
-                } else {
+                if let updated = try updateEncoded(plan, columns, values) {
                     // Keep every column the record encodes (created_at included) and take
                     // what the update stored.
-                    for (column, value) in zip(updateColumns, updateValues) {
-                        if let index = columns.firstIndex(of: column) {
-                            values[index] = value
-                        } else {
-                            columns.append(column)
-                            values.append(value)
-                        }
+                    for (column, value) in zip(updated.columns, updated.values) {
+                        Timestamps.set(column, value, &columns, &values)
                     }
+                } else {
+                    (_, columns, values) = try insertEncoded(plan, columns, values)
                 }
             } else {
                 let key = values[keyIndex]
@@ -162,8 +132,8 @@ extension Connection {
     public func update<R: Record>(_ record: R) throws -> Bool {
         try withLock {
             let plan = try usablePlan(R.self)
-            var (columns, values) = try plan.encode(record)
-            return try updateEncoded(plan, &columns, &values)
+            let (columns, values) = try plan.encode(record)
+            return try updateEncoded(plan, columns, values) != nil
         }
     }
 
@@ -195,7 +165,7 @@ extension Connection {
             guard !changedColumns.isEmpty else { return false }
             changedColumns.append(plan.primaryKey.column)
             changedValues.append(values[keyIndex])
-            return try updateEncoded(plan, &changedColumns, &changedValues)
+            return try updateEncoded(plan, changedColumns, changedValues) != nil
         }
     }
 
@@ -236,8 +206,7 @@ extension Connection {
 
     /// The first record `query` selects, or nil.
     public func fetchOne<R: Record>(_ type: R.Type, _ query: QueryType) throws -> R? {
-        let expression = query.limit(1).expression
-        return try fetchRecords(R.self, sql: expression.template, bindings: expression.bindings).first
+        try fetchAll(R.self, query.limit(1)).first
     }
 
     // MARK: - Internals
@@ -321,24 +290,6 @@ extension Connection {
         }
     }
 
-    /// Resets `statement` and binds `values` in order, leaving out the one at `skip` (-1 for
-    /// none), with the connection locked by the caller.
-    private func bindEncoded(_ statement: Statement, _ values: [SQLValue], skipping skip: Int) throws(Result) {
-        let handle = statement.handle
-        sqlite3_reset(handle)
-        guard values.count - (skip >= 0 ? 1 : 0) == statement.parameterCount else {
-            throw Result.misuse(
-                "\(values.count) value(s) for \(statement.parameterCount) parameter(s)", code: SQLITE_RANGE,
-                statement: statement)
-        }
-        var parameter: Int32 = 1
-        for index in values.indices where index != skip {
-            let code = values[index].bind(to: handle, at: parameter)
-            if code != SQLITE_OK { throw sqliteError(code, statement) }
-            parameter += 1
-        }
-    }
-
     /// Resets `statement` and binds the encoded values in order, leaving out the one at `skip`
     /// (-1 for none), with the connection locked by the caller.
     private func bindEncoded(_ statement: Statement, _ buffer: ColumnValueBuffer, skipping skip: Int) throws(Result) {
@@ -367,21 +318,26 @@ extension Connection {
         }
     }
 
-    @discardableResult
-    private func insertEncoded(_ plan: RecordPlan, _ columns: inout [String], _ values: inout [SQLValue]) throws
-        -> Int64
+    /// Inserts a record's columns, prepared by ``prepareInsert(_:_:_:)``; returns the new rowid
+    /// and the columns and values inserted.
+    private func insertEncoded(_ plan: RecordPlan, _ columns: [String], _ values: [SQLValue]) throws
+        -> (rowid: Int64, columns: [String], values: [SQLValue])
     {
+        var columns = columns
+        var values = values
         prepareInsert(plan, &columns, &values)
-        return try withRawStatement(plan.insertSQL(columns)) { statement in
+        let rowid = try withRawStatement(plan.insertSQL(columns)) { statement in
             try bindRaw(statement, values)
             try runRaw(statement)
             return sqlite3_last_insert_rowid(handle)
         }
+        return (rowid, columns, values)
     }
 
-    /// Updates by key; `columns` and `values` come back as stored (with `updated_at`).
-    private func updateEncoded(_ plan: RecordPlan, _ columns: inout [String], _ values: inout [SQLValue]) throws
-        -> Bool
+    /// Updates by key; returns the columns and values as stored (with `updated_at`), nil when
+    /// no row has the key (or there is nothing to set).
+    private func updateEncoded(_ plan: RecordPlan, _ columns: [String], _ values: [SQLValue]) throws
+        -> (columns: [String], values: [SQLValue])?
     {
         let keyIndex = try plan.keyIndex(columns)
         let key = values[keyIndex]
@@ -392,15 +348,13 @@ extension Connection {
         if plan.timestamps {
             Timestamps.stampUpdate(&setColumns, &setValues, now: Timestamps.now(plan.options.dateStrategy))
         }
-        if setColumns.isEmpty { return false }
+        if setColumns.isEmpty { return nil }
         let changed = try withRawStatement(plan.updateSQL(setColumns)) { statement in
             try bindRaw(statement, setValues + [key])
             try runRaw(statement)
             return sqlite3_changes64(handle) > 0
         }
-        columns = setColumns + [plan.primaryKey.column]
-        values = setValues + [key]
-        return changed
+        return changed ? (setColumns + [plan.primaryKey.column], setValues + [key]) : nil
     }
 
     private func deleteRow(_ plan: RecordPlan, key: SQLValue) throws -> Bool {

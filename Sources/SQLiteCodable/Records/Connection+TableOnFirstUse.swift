@@ -39,7 +39,7 @@ extension Connection {
         let schema = try plan.schema(R.self)
         if try !isComplete(schema) {
             if try refusesWrites() { throw RecordError.tableNotSynced(type: plan.rowType, table: plan.tableName) }
-            try atomically { if try !isComplete(schema) { _ = try syncSchema(schema) } }
+            try inTransaction(.immediate) { if try !isComplete(schema) { _ = try syncSchema(schema) } }
         }
         plan.tableIsReady = sqlite3_txn_state(handle, nil) != SQLITE_TXN_WRITE
     }

@@ -65,15 +65,13 @@ extension Record where Self: Sendable {
     /// The async ``delete()``.
     @discardableResult
     public func delete() async throws -> Bool {
-        let record = self
-        return try await Self.resolvedDatabase().write(Self.self) { db in try db.delete(record) }
+        try await Self.resolvedDatabase().write(Self.self) { [self] db in try db.delete(self) }
     }
 
     /// The async ``delete()-8dgzk`` in a write of `writer`.
     @discardableResult
     public func delete(in writer: some DatabaseWriter) async throws -> Bool {
-        let record = self
-        return try await RecordDatabase(writer).write(Self.self) { db in try db.delete(record) }
+        try await RecordDatabase(writer).write(Self.self) { [self] db in try db.delete(self) }
     }
 
     // MARK: - Updates by name and by setters

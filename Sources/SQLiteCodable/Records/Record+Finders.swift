@@ -242,8 +242,7 @@ extension Record {
 
     /// ``findRow(_:orders:)-kqgg`` on `db`.
     public static func findRow(_ number: Int, orders: [Expressible] = [], in db: Connection) throws -> Self? {
-        guard number >= 0 else { return nil }
-        return try fetchAll(in: db, order: orders, limit: 1, offset: number).first
+        try findRow(number, filter: nil, orders: orders, in: db)
     }
 
     /// ``findRow(_:orders:)-kqgg`` in a read of `writer`.

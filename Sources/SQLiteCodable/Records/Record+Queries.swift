@@ -24,7 +24,8 @@ extension Record {
         offset: Int? = nil
     ) throws -> [Self] {
         let expression = query(filter: filter, order: order, limit: limit, offset: offset).expression
-        return try db.fetchRecords(Self.self, sql: expression.template, bindings: expression.bindings)
+        return try db.fetchRecords(
+            Self.self, sql: expression.template, bindings: expression.bindings, first: limit == 1)
     }
 
     /// The records `filter` selects: `try Item.fetchAll(in: db, filter: price > 10)`.
@@ -38,9 +39,7 @@ extension Record {
     public static func fetchOne(in db: Connection, filter: SQLExpression<Bool?>? = nil, order: [Expressible] = [])
         throws -> Self?
     {
-        let expression = query(filter: filter, order: order, limit: 1, offset: nil).expression
-        return try db.fetchRecords(Self.self, sql: expression.template, bindings: expression.bindings, first: true)
-            .first
+        try fetchAll(in: db, filter: filter, order: order, limit: 1).first
     }
 
     /// The first record `filter` selects, or nil: `try Item.fetchOne(in: db, filter: name == "Pen")`.

@@ -122,17 +122,9 @@ extension Record {
     @discardableResult
     public static func addColumns(_ names: [String], in db: Connection) throws -> [String] {
         let schema = try RecordSchema(Self.self)
-        let wanted = try Set(
-            names.map { name in
-                let column = schema.plan.naming.encodedColumn(forKey: name)
-                for candidate in [name, column] {
-                    if let match = schema.columns.first(where: { $0.name.lowercased() == candidate.lowercased() }) {
-                        return match.name
-                    }
-                }
-                throw RecordError.unknownColumn(type: schema.plan.rowType, table: schema.plan.tableName, column: name)
-            })
-        return try db.atomically {
+        let known = RecordColumns(plan: schema.plan, columns: schema.columns.map(\.name))
+        let wanted = try Set(names.map { try known.resolve($0) })
+        return try db.inTransaction(.immediate) {
             // The columns not asked for count as present, so that only the others are added.
             let existing = try db.schema.columnNames(table: schema.plan.tableName)
             let others = schema.columns.map(\.name).filter { !wanted.contains($0) }

@@ -113,15 +113,9 @@ extension Record {
     /// - Throws: ``RecordError/noDatabase(type:name:)`` when there is none.
     public static func resolvedDatabase() throws -> RecordDatabase {
         if let database { return database }
-        if let name = databaseName {
-            guard let database = RecordDatabase.named(name) else {
-                throw RecordError.noDatabase(type: "\(Self.self)", name: name)
-            }
-            return database
-        }
-        guard let database = RecordDatabase.default else {
-            throw RecordError.noDatabase(type: "\(Self.self)", name: nil)
-        }
-        return database
+        // The database named, if any, else the default one.
+        let found = databaseName.map { RecordDatabase.named($0) } ?? RecordDatabase.default
+        guard let found else { throw RecordError.noDatabase(type: "\(Self.self)", name: databaseName) }
+        return found
     }
 }

@@ -96,14 +96,8 @@ final class RecordPlan {
         return try encoder.encodeRow(record)
     }
 
-    /// The position of a new auto-increment key among the encoded columns, which an insert
-    /// leaves out; -1 when there is none.
-    func newKeyIndex(_ columns: [String], _ values: [SQLValue]) -> Int {
-        guard primaryKey.isAutoIncrement, let index = columns.firstIndex(of: primaryKey.column) else { return -1 }
-        return isNew(values[index]) ? index : -1
-    }
-
-    /// The position of a new auto-increment key among the columns `encoder` encoded last.
+    /// The position of a new auto-increment key among the columns `encoder` encoded last, which
+    /// an insert leaves out; -1 when there is none.
     func newKeyIndex(encodedBy encoder: RowEncoder) -> Int {
         guard primaryKey.isAutoIncrement, let index = encoder.columns.firstIndex(of: primaryKey.column) else {
             return -1

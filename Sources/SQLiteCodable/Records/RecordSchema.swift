@@ -91,21 +91,19 @@ struct RecordSchema {
                 if let notNull = declaration.notNull { column.nullable = !notNull }
                 column.unique = declaration.unique
             }
-            switch declaration.defaultValue?.kind {
-            case .value(let value?):
-                let stored = try ValueEncoding.encode(
-                    value,
-                    ValueEncodingContext(
-                        options: plan.options, userInfo: [:], column: name, rowType: plan.rowType, codingPath: []))
-                column.defaultValue = LiteralValue(stored.description)
+            if let kind = declaration.defaultValue?.kind {
+                // A declared default, even NULL, is what existing rows get.
                 fillers[name] = nil
-            case .value(nil):
-                fillers[name] = nil
-            case .expression(let sql):
-                column.defaultValue = .expression(sql)
-                fillers[name] = nil
-            case nil:
-                break
+                switch kind {
+                case .value(let value?):
+                    let stored = try ValueEncoding.encode(
+                        value,
+                        ValueEncodingContext(
+                            options: plan.options, userInfo: [:], column: name, rowType: plan.rowType, codingPath: []))
+                    column.defaultValue = LiteralValue(stored.description)
+                case .value(nil): break
+                case .expression(let sql): column.defaultValue = .expression(sql)
+                }
             }
             column.checks = declaration.check.map { [$0] } ?? []
             column.collation = declaration.collation?.description
@@ -208,7 +206,7 @@ extension Connection {
     ///   or a declaration names no column or contradicts ``Record/primaryKey``.
     public func createTable<R: Record>(for type: R.Type, ifNotExists: Bool = true) throws {
         let schema = try RecordSchema(R.self)
-        try atomically { try create(schema, ifNotExists: ifNotExists) }
+        try inTransaction(.immediate) { try create(schema, ifNotExists: ifNotExists) }
     }
 
     /// Creates the table of `schema`, then its indexes with SQLiteSchema's changer.
@@ -248,12 +246,7 @@ extension Connection {
     @discardableResult
     public func syncTable<R: Record>(for type: R.Type) throws -> [String] {
         let schema = try RecordSchema(R.self)
-        return try atomically { try syncSchema(schema) }
-    }
-
-    /// Runs `body` in a `BEGIN IMMEDIATE` transaction, or a savepoint when one is open, with the connection locked.
-    func atomically<T>(_ body: () throws -> T) throws -> T {
-        try withLock { isInTransaction ? try savepoint(block: body) : try transaction(.immediate, block: body) }
+        return try inTransaction(.immediate) { try syncSchema(schema) }
     }
 
     /// Creates or completes the table of `schema`, with the connection locked and in a

@@ -52,15 +52,10 @@ final class SchemaProbe: Decoder {
     /// The column type and a made-up value of `T`, stored as `options` store it.
     static func describe<T: Decodable>(_ type: T.Type, options: CodingOptions) throws -> (String, SQLValue, T) {
         let value = try fabricate(type, options: options)
-        if T.self == Date.self {
-            return (
-                options.dateStrategy.declaredDatatype,
-                ValueEncoding.encode(Date(timeIntervalSince1970: 0), options.dateStrategy), value
-            )
-        }
         guard let encodable = value as? any Encodable else { return ("TEXT", .text(""), value) }
         let stored = try ValueEncoding.encode(
             encodable, ValueEncodingContext(options: options, userInfo: [:], column: "", rowType: "", codingPath: []))
+        if T.self == Date.self { return (options.dateStrategy.declaredDatatype, stored, value) }
         if let valueType = T.self as? any Value.Type { return (valueType.declaredDatatype, stored, value) }
         switch stored {
         case .integer: return ("INTEGER", stored, value)
@@ -115,16 +110,7 @@ struct FabricatingDecoder: Decoder, SingleValueDecodingContainer {
     func decode(_ type: String.Type) throws -> String { "" }
     func decode(_ type: Double.Type) throws -> Double { 0 }
     func decode(_ type: Float.Type) throws -> Float { 0 }
-    func decode(_ type: Int.Type) throws -> Int { 0 }
-    func decode(_ type: Int8.Type) throws -> Int8 { 0 }
-    func decode(_ type: Int16.Type) throws -> Int16 { 0 }
-    func decode(_ type: Int32.Type) throws -> Int32 { 0 }
-    func decode(_ type: Int64.Type) throws -> Int64 { 0 }
-    func decode(_ type: UInt.Type) throws -> UInt { 0 }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { 0 }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { 0 }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { 0 }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { 0 }
+    func decode<T: FixedWidthInteger & Decodable>(_ type: T.Type) throws -> T { 0 }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try SchemaProbe.fabricate(type, options: options)
@@ -177,16 +163,10 @@ struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: String.Type, forKey key: Key) throws -> String { column(key, "TEXT", .text(""), "") }
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double { column(key, "REAL", .real(0), 0) }
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float { column(key, "REAL", .real(0), 0) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { column(key, "INTEGER", .integer(0), 0) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { column(key, "INTEGER", .integer(0), 0) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { column(key, "INTEGER", .integer(0), 0) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { column(key, "INTEGER", .integer(0), 0) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { column(key, "INTEGER", .integer(0), 0) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { column(key, "INTEGER", .integer(0), 0) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { column(key, "INTEGER", .integer(0), 0) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { column(key, "INTEGER", .integer(0), 0) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { column(key, "INTEGER", .integer(0), 0) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { column(key, "INTEGER", .integer(0), 0) }
+    // Every integer type.
+    func decode<T: FixedWidthInteger & Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        column(key, "INTEGER", .integer(0), 0)
+    }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         if let stored = T.self as? any StoredColumn.Type, case let placeholder = try stored.placeholder,

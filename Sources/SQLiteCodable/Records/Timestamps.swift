@@ -25,7 +25,8 @@ enum Timestamps {
         ValueEncoding.encode(Date(), strategy)
     }
 
-    private static func set(
+    /// Sets `column` to `value`, adding it when it is not among `columns`.
+    static func set(
         _ column: String, _ value: SQLValue, _ columns: inout [String], _ values: inout [SQLValue]
     ) {
         if let index = columns.firstIndex(of: column) {
