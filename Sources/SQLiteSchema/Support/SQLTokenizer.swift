@@ -190,11 +190,34 @@ extension Array where Element == SQLToken {
         return nil
     }
 
-    /// The SQL text covered by tokens `first...last` of `sql`, exactly as written.
-    func text(in sql: String, from first: Int, through last: Int) -> String {
+    /// The SQL text covered by tokens `first...last`, exactly as written, from `sql`: the
+    /// tokenized text, or a part of it that starts at byte `base`.
+    func text(in sql: String, from first: Int, through last: Int, base: Int = 0) -> String {
         guard first <= last, first >= 0, last < count else { return "" }
         let bytes = [UInt8](sql.utf8)
-        return String(decoding: bytes[self[first].range.lowerBound..<self[last].range.upperBound], as: UTF8.self)
+        let lower = self[first].range.lowerBound - base
+        let upper = self[last].range.upperBound - base
+        guard lower >= 0, upper <= bytes.count, lower <= upper else { return "" }
+        return String(decoding: bytes[lower..<upper], as: UTF8.self)
+    }
+
+    /// The token ranges of the top-level comma-separated parts between the `(` at `open` and
+    /// the `)` at `close` (an empty range for an empty part).
+    func topLevelParts(from open: Int, to close: Int) -> [Range<Int>] {
+        var parts: [Range<Int>] = []
+        var depth = 0
+        var start = open + 1
+        for index in (open + 1)...close {
+            if self[index].isSymbol("(") {
+                depth += 1
+            } else if self[index].isSymbol(")") && index != close {
+                depth -= 1
+            } else if (self[index].isSymbol(",") && depth == 0) || index == close {
+                parts.append(start..<index)
+                start = index + 1
+            }
+        }
+        return parts
     }
 
     /// The index of the first top-level token (outside parentheses), at or after `start`,

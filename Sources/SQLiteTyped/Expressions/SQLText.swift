@@ -6,6 +6,11 @@ enum SQLText {
     @inlinable
     static func quote(_ name: String) -> String { name.quotedIdentifier }
 
+    /// `"database"."name"`, or `"name"` without a database.
+    static func qualified(_ name: String, _ database: String?) -> String {
+        (database.map { quote($0) + "." } ?? "") + quote(name)
+    }
+
     /// `text` as a string literal, with `'` doubled (Core's `quotedLiteral`).
     static func literal(_ text: String) -> String { text.quotedLiteral }
 

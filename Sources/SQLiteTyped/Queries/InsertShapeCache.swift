@@ -41,8 +41,7 @@ struct InsertTarget: Sendable {
 
     /// The table's name with its database: `"database"."name"`.
     var qualifiedName: String {
-        if let database { return SQLText.quote(database) + "." + SQLText.quote(name) }
-        return SQLText.quote(name)
+        SQLText.qualified(name, database)
     }
 
     /// `INSERT [OR ...] INTO "table" ("a", "b") VALUES (?, ?)` for `setters`, or

@@ -83,7 +83,9 @@ extension SchemaType {
         if temporary {
             sql += SQLText.quote(name) + " " + timing.rawValue + " " + event.sql + " ON " + qualifiedTableName
         } else {
-            sql += triggerName(name) + " " + timing.rawValue + " " + event.sql + " ON " + table
+            sql +=
+                SQLText.qualified(name, clauses.from.database) + " " + timing.rawValue + " " + event.sql + " ON "
+                + table
         }
         sql += " FOR EACH ROW"
         if let condition { sql += " WHEN " + condition.asSQL() }
@@ -100,12 +102,6 @@ extension SchemaType {
     /// // DROP TRIGGER IF EXISTS "users_audit"
     /// ```
     public func dropTrigger(_ name: String, ifExists: Bool = false) -> String {
-        "DROP TRIGGER " + (ifExists ? "IF EXISTS " : "") + triggerName(name)
-    }
-
-    /// `name` quoted, qualified with the table's database when it has one.
-    private func triggerName(_ name: String) -> String {
-        if let database = clauses.from.database { return SQLText.quote(database) + "." + SQLText.quote(name) }
-        return SQLText.quote(name)
+        "DROP TRIGGER " + (ifExists ? "IF EXISTS " : "") + SQLText.qualified(name, clauses.from.database)
     }
 }
