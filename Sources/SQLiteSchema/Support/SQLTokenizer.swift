@@ -29,18 +29,11 @@ struct SQLToken: Equatable, Sendable {
     var identifier: String? {
         switch kind {
         case .word: return text
-        case .quoted:
-            guard text.count >= 2 else { return text }
-            let inner = String(text.dropFirst().dropLast())
-            switch text.first {
-            case "\"": return inner.undoublingQuotes(UInt8(ascii: "\""))
-            case "`": return inner.undoublingQuotes(UInt8(ascii: "`"))
-            default: return inner
-            }
-        case .string:
+        case .quoted, .string:
             // SQLite accepts a text literal where an identifier is expected.
-            guard text.count >= 2 else { return text }
-            return String(text.dropFirst().dropLast()).undoublingQuotes(UInt8(ascii: "'"))
+            guard let quote = text.utf8.first, text.count >= 2 else { return text }
+            let inner = String(text.dropFirst().dropLast())
+            return quote == UInt8(ascii: "[") ? inner : inner.undoublingQuotes(quote)
         default: return nil
         }
     }
@@ -102,15 +95,9 @@ enum SQLTokenizer {
                 }
                 index = min(index + 2, bytes.count)
                 continue
-            case UInt8(ascii: "'"):
-                index = scanQuoted(from: index, closing: UInt8(ascii: "'"), doubling: true)
-                kind = .string
-            case UInt8(ascii: "\""):
-                index = scanQuoted(from: index, closing: UInt8(ascii: "\""), doubling: true)
-                kind = .quoted
-            case UInt8(ascii: "`"):
-                index = scanQuoted(from: index, closing: UInt8(ascii: "`"), doubling: true)
-                kind = .quoted
+            case UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "`"):
+                index = scanQuoted(from: index, closing: byte, doubling: true)
+                kind = byte == UInt8(ascii: "'") ? .string : .quoted
             case UInt8(ascii: "["):
                 index = scanQuoted(from: index, closing: UInt8(ascii: "]"), doubling: false)
                 kind = .quoted
