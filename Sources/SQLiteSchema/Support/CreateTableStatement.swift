@@ -158,20 +158,16 @@ extension CreateTableStatement.Element {
         guard let open = tokens.firstIndex(where: { $0.isSymbol("(") }),
             let close = tokens.indexOfClosingParenthesis(from: open)
         else { return [] }
-        var names: [String] = []
-        var expectName = true
-        var depth = 0
-        for token in tokens[(open + 1)..<close] {
-            if token.isSymbol("(") { depth += 1 }
-            if token.isSymbol(")") { depth -= 1 }
-            if depth == 0 && token.isSymbol(",") {
-                expectName = true
-            } else if expectName, let name = token.identifier, token.kind != .string || depth == 0 {
-                names.append(name)
-                expectName = false
+        // The first name of each part of the list (a string literal only outside parentheses).
+        return tokens.topLevelParts(from: open, to: close).compactMap { part in
+            var depth = 0
+            for token in tokens[part] {
+                if token.isSymbol("(") { depth += 1 }
+                if token.isSymbol(")") { depth -= 1 }
+                if let name = token.identifier, token.kind != .string || depth == 0 { return name }
             }
+            return nil
         }
-        return names
     }
 
     /// Whether the element mentions `column` as an identifier anywhere in its text.

@@ -11,13 +11,6 @@ enum SQLText {
         (database.map { quote($0) + "." } ?? "") + quote(name)
     }
 
-    /// `text` as a string literal, with `'` doubled (Core's `quotedLiteral`).
-    static func literal(_ text: String) -> String { text.quotedLiteral }
-
-    /// A bound value as SQL literal text (Core's `SQLValue.literal`: `'it''s'`, `x'0a'`,
-    /// `NULL`, `1e999` for an infinity).
-    static func literal(_ binding: Binding?) -> String { SQLValue.literal(binding) }
-
     /// `template` with each `?` outside quotes replaced by its binding as a literal.
     static func inline(_ template: String, _ bindings: [Binding?]) -> String {
         if bindings.isEmpty { return template }
@@ -33,7 +26,8 @@ enum SQLText {
                 quote = character
                 result.append(character)
             } else if character == "?" && index < bindings.count {
-                result += literal(bindings[index])
+                // Core's literal text: `'it''s'`, `x'0a'`, `NULL`, `1e999` for an infinity.
+                result += SQLValue.literal(bindings[index])
                 index += 1
             } else {
                 result.append(character)

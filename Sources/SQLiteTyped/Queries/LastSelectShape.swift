@@ -16,7 +16,7 @@ final class LastSelectShape {
     private let clauses: QueryClauses
 
     /// What identifies a query, given its strings and select list kept alive.
-    private struct Key: Equatable {
+    private struct Key {
         var columns: UInt = 0
         var columnCount = 0
         var name = StringWords("")
@@ -70,8 +70,44 @@ final class LastSelectShape {
         self.clauses = clauses
     }
 
-    /// Whether the entry is for `clauses` limited to `limit`.
+    /// Whether the entry is for `clauses` limited to `limit`: the key's parts compared one by
+    /// one, cheapest and likeliest to differ first.
     func matches(_ clauses: QueryClauses, limit: (length: Int, offset: Int?)?) -> Bool {
-        Key(clauses, limit: limit) == key
+        guard StringWords.isSupported else { return false }
+        let filterMatches: Bool
+        if let filters = clauses.filters {
+            filterMatches = key.flags & 8 != 0 && StringWords(filters.template) == key.filter
+        } else {
+            filterMatches = key.flags & 8 == 0
+        }
+        guard filterMatches,
+            clauses.select.columns.withUnsafeBufferPointer({
+                UInt(bitPattern: $0.baseAddress) == key.columns && $0.count == key.columnCount
+            }),
+            clauses.select.distinct == (key.flags & 1 != 0),
+            StringWords(clauses.from.name) == key.name
+        else { return false }
+        if let alias = clauses.from.alias {
+            guard key.flags & 2 != 0, StringWords(alias) == key.alias else { return false }
+        } else if key.flags & 2 != 0 {
+            return false
+        }
+        if let database = clauses.from.database {
+            guard key.flags & 4 != 0, StringWords(database) == key.database else { return false }
+        } else if key.flags & 4 != 0 {
+            return false
+        }
+        if let limit {
+            guard key.flags & 16 != 0, limit.length == key.limit else { return false }
+            if let offset = limit.offset {
+                guard key.flags & 32 != 0, offset == key.offset else { return false }
+            } else if key.flags & 32 != 0 {
+                return false
+            }
+        } else if key.flags & 16 != 0 {
+            return false
+        }
+        return clauses.join.isEmpty && clauses.compound.isEmpty && clauses.with.isEmpty && clauses.group == nil
+            && clauses.order.isEmpty
     }
 }

@@ -79,15 +79,9 @@ extension SchemaType {
         var sql = "CREATE " + (temporary ? "TEMPORARY " : "") + "TRIGGER " + (ifNotExists ? "IF NOT EXISTS " : "")
         // A trigger lives in its table's database, and names its table unqualified; a temporary
         // trigger lives in `temp`, and names a table of another database qualified.
-        let table = SQLText.quote(clauses.from.name)
-        if temporary {
-            sql += SQLText.quote(name) + " " + timing.rawValue + " " + event.sql + " ON " + qualifiedTableName
-        } else {
-            sql +=
-                SQLText.qualified(name, clauses.from.database) + " " + timing.rawValue + " " + event.sql + " ON "
-                + table
-        }
-        sql += " FOR EACH ROW"
+        let trigger = SQLText.qualified(name, temporary ? nil : clauses.from.database)
+        let table = temporary ? qualifiedTableName : SQLText.quote(clauses.from.name)
+        sql += trigger + " " + timing.rawValue + " " + event.sql + " ON " + table + " FOR EACH ROW"
         if let condition { sql += " WHEN " + condition.asSQL() }
         sql += " BEGIN "
         for statement in builder.statements { sql += statement + "; " }
