@@ -97,11 +97,10 @@ public final class SchemaChanger: Sendable, CustomStringConvertible {
             }
             let located = try reader.locate(table: table)
             try change(schema: located.schema) { enforced in
-                var location = located
                 for operation in definition.operations {
-                    try apply(operation, to: &location, foreignKeysEnforced: enforced)
+                    try apply(operation, to: located, foreignKeysEnforced: enforced)
                 }
-                return location.name
+                return located.name
             }
         }
     }
@@ -218,21 +217,19 @@ public final class SchemaChanger: Sendable, CustomStringConvertible {
     /// `NOT NULL` without a default.
     private func validate(_ operation: Operation) throws {
         guard case .addColumn(let column) = operation else { return }
-        var problem: String?
         if column.primaryKey != nil {
-            problem = "can not add primary key column"
+            throw Error.invalidColumnDefinition("can not add primary key column")
         } else if [.CURRENT_TIME, .CURRENT_DATE, .CURRENT_TIMESTAMP].contains(column.defaultValue) {
-            problem = "Invalid default value"
+            throw Error.invalidColumnDefinition("Invalid default value")
         } else if !column.nullable && column.defaultValue == .NULL && column.generated == nil {
-            problem = "NOT NULL columns must have a default value other than NULL"
+            throw Error.invalidColumnDefinition("NOT NULL columns must have a default value other than NULL")
         }
-        if let problem { throw Error.invalidColumnDefinition(problem) }
     }
 
     // MARK: - Applying one operation
 
     private func apply(
-        _ operation: Operation, to location: inout SchemaReader.TableLocation, foreignKeysEnforced: Bool
+        _ operation: Operation, to location: SchemaReader.TableLocation, foreignKeysEnforced: Bool
     ) throws {
         let table = qualified(location.schema, location.name)
         switch operation {
@@ -244,12 +241,9 @@ public final class SchemaChanger: Sendable, CustomStringConvertible {
             }
         case .renameColumn(let from, let to):
             try run("ALTER TABLE \(table) RENAME COLUMN \(from.quotedIdentifier) TO \(to.quotedIdentifier)")
-        case .renameTable(let newName):
-            try run("ALTER TABLE \(table) RENAME TO \(newName.quotedIdentifier)")
-            location.name = newName
-        case .createTable(let columns, let ifNotExists):
-            let definition = TableDefinition(name: location.name, columns: columns)
-            try run(definition.toSQL(temporary: false, ifNotExists: ifNotExists, schema: location.schema))
+        case .renameTable, .createTable:
+            // Never recorded by an AlterTableDefinition: `rename(table:to:)` and `create` make them.
+            break
         case .dropColumn(let column):
             try requireColumn(column, in: location)
             let sql = "ALTER TABLE \(table) DROP COLUMN \(column.quotedIdentifier)"

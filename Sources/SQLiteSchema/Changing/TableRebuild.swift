@@ -71,6 +71,9 @@ extension SchemaChanger {
                 try connection.scalar("SELECT seq FROM \(sequenceTable) WHERE name = ? COLLATE NOCASE", table) as? Int64
         }
 
+        // Triggers and views that name the table live in its database and in `temp`.
+        let schemasNaming = schema.lowercased() == "temp" ? [schema] : [schema, "temp"]
+
         // Step 4: the revised CREATE TABLE.
         var elements = statement.elements.map(\.text)
         var copied = columns.filter { $0.hidden == 0 }.map(\.name)
@@ -84,7 +87,7 @@ extension SchemaChanger {
             guard statement.column(named: column) != nil else {
                 throw Result.misuse("no such column: \(column)", code: SQLITE_ERROR)
             }
-            try refuseTriggersUsing(column: column, of: table, schema: schema, ownTriggers: saved)
+            try refuseTriggersUsing(column: column, of: table, schemas: schemasNaming, ownTriggers: saved)
             elements = statement.elements.filter { element in
                 if let name = element.columnName { return !name.sameIdentifier(as: column) }
                 return !element.constrainedColumns.contains { $0.sameIdentifier(as: column) }
@@ -140,18 +143,16 @@ extension SchemaChanger {
         for object in recreated {
             try run(qualify ? Self.qualifyingName(of: object.sql, schema: schema) : object.sql)
         }
-        try verifyViews(schema: schema)
+        try verifyViews(schemas: schemasNaming)
     }
 
     /// Throws when a trigger of `table`, or a trigger elsewhere that names `table`, names
     /// `column`: SQLite checks trigger bodies only when they fire, so dropping the column would
     /// leave them broken.
     private func refuseTriggersUsing(
-        column: String, of table: String, schema: String, ownTriggers: [SavedObject]
+        column: String, of table: String, schemas: [String], ownTriggers: [SavedObject]
     ) throws {
         var triggers = ownTriggers.filter { $0.type == "trigger" }
-        var schemas = [schema]
-        if schema.lowercased() != "temp" { schemas.append("temp") }
         for name in schemas {
             triggers += try connection.rows(
                 """
@@ -166,18 +167,12 @@ extension SchemaChanger {
         }
     }
 
-    /// Prepares a query on every view of `schema` (and of `temp`), so that a view the change
-    /// broke fails the change.
-    private func verifyViews(schema: String) throws {
-        var schemas = [schema]
-        if schema.lowercased() != "temp" { schemas.append("temp") }
+    /// Prepares a query on every view of `schemas`, so that a view the change broke fails the
+    /// change.
+    private func verifyViews(schemas: [String]) throws {
         for name in schemas {
-            let views = try connection.rows(
-                "SELECT name FROM \(name.quotedIdentifier).sqlite_schema WHERE type = 'view'"
-            ) {
-                $0[0] as String
-            }
-            for view in views {
+            let sql = "SELECT name FROM \(name.quotedIdentifier).sqlite_schema WHERE type = 'view'"
+            for view in try connection.rows(sql, [], { $0[0] as String }) {
                 _ = try connection.prepare("SELECT * FROM \(qualified(name, view))")
             }
         }

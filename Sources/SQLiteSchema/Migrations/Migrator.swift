@@ -130,8 +130,7 @@ public struct Migrator: Sendable {
         try db.withLock { () throws in
             try prepareStorage(db)
             let applied = try appliedSet(in: db)
-            guard last >= 0 else { return }
-            for index in 0...last where !applied.contains(index) {
+            for index in migrations.indices.prefix(last + 1) where !applied.contains(index) {
                 let migration = migrations[index]
                 try runMigration(
                     on: db, name: migration.name, checksForeignKeys: checksForeignKeys, body: migration.migrate

@@ -300,10 +300,7 @@ public struct SchemaReader: Sendable {
         let found = try connection.rows(sql, [table, database]) { row in
             TableLocation(schema: row[0], name: row[1], withoutRowID: row[2], strict: row[3])
         }
-        let order: (TableLocation) -> Int = { $0.schema == "temp" ? 0 : $0.schema == "main" ? 1 : 2 }
-        return found.enumerated().min(by: {
-            (order($0.element), $0.offset) < (order($1.element), $1.offset)
-        })?.element
+        return found.first { $0.schema == "temp" } ?? found.first { $0.schema == "main" } ?? found.first
     }
 
     /// The `CREATE TABLE` SQL of a located table.

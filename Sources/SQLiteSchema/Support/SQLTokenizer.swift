@@ -57,9 +57,6 @@ enum SQLTokenizer {
         let bytes = Array(sql.utf8)
         var tokens: [SQLToken] = []
         var index = 0
-        func text(_ range: Range<Int>) -> String {
-            String(decoding: bytes[range], as: UTF8.self)
-        }
         func scanQuoted(from start: Int, closing: UInt8, doubling: Bool) -> Int {
             var position = start + 1
             while position < bytes.count {
@@ -145,7 +142,8 @@ enum SQLTokenizer {
                     kind = .symbol
                 }
             }
-            tokens.append(SQLToken(kind: kind, text: text(start..<index), range: start..<index))
+            let text = String(decoding: bytes[start..<index], as: UTF8.self)
+            tokens.append(SQLToken(kind: kind, text: text, range: start..<index))
         }
         return tokens
     }
