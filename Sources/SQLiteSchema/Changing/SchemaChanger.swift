@@ -91,19 +91,16 @@ public final class SchemaChanger: Sendable, CustomStringConvertible {
         let definition = AlterTableDefinition(name: table)
         block(definition)
         guard !definition.operations.isEmpty else { return }
-        try reporting { () throws(SchemaChangeError) in
+        try reporting {
             for operation in definition.operations {
-                try validate(operation, table: table)
+                try validate(operation)
             }
-            let located = try attempt(.validate, table: table) { () throws in
-                try reader.locate(table: table)
-            }
-            try change(table: located.name, schema: located.schema) { enforced throws(SchemaChangeError) in
-                var location = located
+            let located = try reader.locate(table: table)
+            try change(schema: located.schema) { enforced in
                 for operation in definition.operations {
-                    try apply(operation, to: &location, foreignKeysEnforced: enforced)
+                    try apply(operation, to: located, foreignKeysEnforced: enforced)
                 }
-                return location.name
+                return located.name
             }
         }
     }
@@ -136,19 +133,15 @@ public final class SchemaChanger: Sendable, CustomStringConvertible {
     /// try SchemaChanger(connection: copy).create(users)
     /// ```
     public func create(_ table: TableDefinition, ifNotExists: Bool = false) throws {
-        try reporting { () throws(SchemaChangeError) in
+        try reporting {
             guard !table.columns.isEmpty else {
-                throw SchemaChangeError(
-                    step: .validate, table: table.name,
-                    underlying: .misuse("a table needs at least one column", code: SQLITE_ERROR))
+                throw Result.misuse("a table needs at least one column", code: SQLITE_ERROR)
             }
             let schema = database ?? "main"
-            try change(table: table.name, schema: schema) { _ throws(SchemaChangeError) in
-                try run(
-                    .alterTable, table: table.name,
-                    table.toSQL(temporary: false, ifNotExists: ifNotExists, schema: schema))
+            try change(schema: schema) { _ in
+                try run(table.toSQL(temporary: false, ifNotExists: ifNotExists, schema: schema))
                 for index in table.indexes where index.origin == nil || index.origin == .createIndex {
-                    try run(.alterTable, table: table.name, index.toSQL(ifNotExists: ifNotExists, schema: schema))
+                    try run(index.toSQL(ifNotExists: ifNotExists, schema: schema))
                 }
                 return nil
             }
@@ -164,13 +157,10 @@ public final class SchemaChanger: Sendable, CustomStringConvertible {
     ///
     /// - Throws: `SQLiteCore.Result` (`no such table: ...`, a name already taken, ...).
     public func rename(table: String, to newName: String) throws {
-        try reporting { () throws(SchemaChangeError) in
-            let location = try attempt(.validate, table: table) { () throws in
-                try reader.locate(table: table)
-            }
-            try change(table: location.name, schema: location.schema) { _ throws(SchemaChangeError) in
+        try reporting {
+            let location = try reader.locate(table: table)
+            try change(schema: location.schema) { _ in
                 try run(
-                    .alterTable, table: table,
                     "ALTER TABLE \(qualified(location.schema, location.name)) RENAME TO \(newName.quotedIdentifier)")
                 return newName
             }
@@ -212,66 +202,53 @@ public final class SchemaChanger: Sendable, CustomStringConvertible {
 
     /// Runs `body`, throwing what SQLite.swift would for its failure: the ``Error`` it reports,
     /// or SQLite's ``SQLiteCore/Result``.
-    private func reporting(_ body: () throws(SchemaChangeError) -> Void) throws {
+    private func reporting(_ body: () throws -> Void) throws {
         do {
             try body()
+        } catch let error as Error {
+            throw error
         } catch {
-            throw error.reported ?? error.underlying
+            throw Result.from(error)
         }
     }
 
     /// Refuses, as SQLite.swift does before running anything, a column `ALTER TABLE ADD COLUMN`
     /// cannot add and a rebuild should not: a `PRIMARY KEY` column, a `CURRENT_...` default,
     /// `NOT NULL` without a default.
-    private func validate(_ operation: Operation, table: String) throws(SchemaChangeError) {
+    private func validate(_ operation: Operation) throws {
         guard case .addColumn(let column) = operation else { return }
-        var problem: String?
         if column.primaryKey != nil {
-            problem = "can not add primary key column"
+            throw Error.invalidColumnDefinition("can not add primary key column")
         } else if [.CURRENT_TIME, .CURRENT_DATE, .CURRENT_TIMESTAMP].contains(column.defaultValue) {
-            problem = "Invalid default value"
+            throw Error.invalidColumnDefinition("Invalid default value")
         } else if !column.nullable && column.defaultValue == .NULL && column.generated == nil {
-            problem = "NOT NULL columns must have a default value other than NULL"
+            throw Error.invalidColumnDefinition("NOT NULL columns must have a default value other than NULL")
         }
-        guard let problem else { return }
-        throw SchemaChangeError(
-            step: .validate, table: table,
-            underlying: .misuse("Invalid column definition: \(problem)", code: SQLITE_ERROR),
-            reported: .invalidColumnDefinition(problem))
     }
 
     // MARK: - Applying one operation
 
     private func apply(
-        _ operation: Operation, to location: inout SchemaReader.TableLocation, foreignKeysEnforced: Bool
-    ) throws(SchemaChangeError) {
+        _ operation: Operation, to location: SchemaReader.TableLocation, foreignKeysEnforced: Bool
+    ) throws {
         let table = qualified(location.schema, location.name)
         switch operation {
         case .addColumn(let column):
             if column.canBeAddedNatively(foreignKeysEnforced: foreignKeysEnforced) {
-                try run(.alterTable, table: location.name, "ALTER TABLE \(table) ADD COLUMN \(column.toSQL())")
+                try run("ALTER TABLE \(table) ADD COLUMN \(column.toSQL())")
             } else {
                 try rebuild(location, change: .addColumn(column), foreignKeysEnforced: foreignKeysEnforced)
             }
         case .renameColumn(let from, let to):
-            try run(
-                .alterTable, table: location.name,
-                "ALTER TABLE \(table) RENAME COLUMN \(from.quotedIdentifier) TO \(to.quotedIdentifier)")
-        case .renameTable(let newName):
-            try run(.alterTable, table: location.name, "ALTER TABLE \(table) RENAME TO \(newName.quotedIdentifier)")
-            location.name = newName
-        case .createTable(let columns, let ifNotExists):
-            let definition = TableDefinition(name: location.name, columns: columns)
-            try run(
-                .alterTable, table: location.name,
-                definition.toSQL(temporary: false, ifNotExists: ifNotExists, schema: location.schema))
+            try run("ALTER TABLE \(table) RENAME COLUMN \(from.quotedIdentifier) TO \(to.quotedIdentifier)")
+        case .renameTable, .createTable:
+            // Never recorded by an AlterTableDefinition: `rename(table:to:)` and `create` make them.
+            break
         case .dropColumn(let column):
             try requireColumn(column, in: location)
             let sql = "ALTER TABLE \(table) DROP COLUMN \(column.quotedIdentifier)"
             let savepoint = "swift_sqlite_drop_column".quotedIdentifier
-            try attempt(.alterTable, table: location.name) { () throws in
-                try connection.execute("SAVEPOINT \(savepoint)")
-            }
+            try connection.execute("SAVEPOINT \(savepoint)")
             do {
                 try connection.execute(sql)
                 try connection.execute("RELEASE SAVEPOINT \(savepoint)")
@@ -280,44 +257,34 @@ public final class SchemaChanger: Sendable, CustomStringConvertible {
                 // When SQLite cannot undo the failed statement (an I/O error), it rolls the
                 // whole transaction back: there is then nothing to undo, and a rebuild would
                 // run outside any transaction, statement by statement.
-                guard connection.isInTransaction else {
-                    throw SchemaChangeError(step: .alterTable, table: location.name, sql: sql, underlying: error)
-                }
+                guard connection.isInTransaction else { throw error }
                 let undo = "ROLLBACK TO SAVEPOINT \(savepoint)"
                 var undoFailure: Result?
                 do { try connection.execute(undo) } catch { undoFailure = Result.from(error) }
                 try? connection.execute("RELEASE SAVEPOINT \(savepoint)")
-                guard error.code == SQLITE_ERROR else {
-                    throw SchemaChangeError(step: .alterTable, table: location.name, sql: sql, underlying: error)
-                }
-                if let undoFailure {
-                    throw SchemaChangeError(step: .alterTable, table: location.name, sql: undo, underlying: undoFailure)
-                }
+                guard error.code == SQLITE_ERROR else { throw error }
+                if let undoFailure { throw undoFailure }
                 // SQLite refuses to drop a key, unique, indexed or referenced column: rebuild.
                 try rebuild(location, change: .dropColumn(column), foreignKeysEnforced: foreignKeysEnforced)
             }
         case .addIndex(let index, let ifNotExists):
             var index = index
             index.table = location.name
-            try run(.alterTable, table: location.name, index.toSQL(ifNotExists: ifNotExists, schema: location.schema))
+            try run(index.toSQL(ifNotExists: ifNotExists, schema: location.schema))
         case .dropIndex(let name, let ifExists):
             // Unqualified unless the changer works on one database, the index is found as SQL
             // finds it, and SQLite's error names it as written (`no such index: name`).
             let index = database == nil ? name.quotedIdentifier : qualified(location.schema, name)
-            try run(.alterTable, table: location.name, "DROP INDEX \(ifExists ? "IF EXISTS " : "")\(index)")
+            try run("DROP INDEX \(ifExists ? "IF EXISTS " : "")\(index)")
         }
     }
 
-    private func requireColumn(_ column: String, in location: SchemaReader.TableLocation) throws(SchemaChangeError) {
-        let names = try attempt(.validate, table: location.name) { () throws in
-            try connection.rows("SELECT name FROM pragma_table_xinfo(?, ?)", [location.name, location.schema]) {
-                $0[0] as String
-            }
+    private func requireColumn(_ column: String, in location: SchemaReader.TableLocation) throws {
+        let names = try connection.rows("SELECT name FROM pragma_table_xinfo(?, ?)", [location.name, location.schema]) {
+            $0[0] as String
         }
         guard names.contains(where: { $0.sameIdentifier(as: column) }) else {
-            throw SchemaChangeError(
-                step: .validate, table: location.name,
-                underlying: .misuse("no such column: \(column.quotedIdentifier)", code: SQLITE_ERROR))
+            throw Result.misuse("no such column: \(column.quotedIdentifier)", code: SQLITE_ERROR)
         }
     }
 
@@ -326,63 +293,18 @@ public final class SchemaChanger: Sendable, CustomStringConvertible {
     /// Runs `body` in a transaction (or a savepoint inside the caller's), foreign keys suspended
     /// when possible, checked before commit; rolls everything back when anything throws.
     /// `body` gets whether foreign keys stay enforced and returns the table to check afterwards.
-    func change(
-        table: String, schema: String, _ body: (Bool) throws(SchemaChangeError) -> String?
-    ) throws(SchemaChangeError) {
-        try connection.withLock { () throws(SchemaChangeError) in
-            let nested = connection.isInTransaction
+    func change(schema: String, _ body: (Bool) throws -> String?) throws {
+        try connection.withLock { () throws in
             let foreignKeysWereOn = connection.foreignKeys
-            let suspend = foreignKeysWereOn && !nested
-            let savepoint = "swift_sqlite_schema_change".quotedIdentifier
-            if suspend {
-                try run(.disableForeignKeys, table: table, "PRAGMA foreign_keys = OFF")
-            }
-            func restore() throws(SchemaChangeError) {
-                if suspend { try run(.restoreForeignKeys, table: table, "PRAGMA foreign_keys = ON") }
-            }
-            do throws(SchemaChangeError) {
-                try run(.begin, table: table, nested ? "SAVEPOINT \(savepoint)" : "BEGIN IMMEDIATE TRANSACTION")
-            } catch {
-                try? restore()
-                throw error
-            }
-            do throws(SchemaChangeError) {
-                let checked = try body(nested && foreignKeysWereOn)
-                if foreignKeysWereOn, let checked {
-                    try checkForeignKeys(table: checked, schema: schema)
+            try connection.schemaTransaction(savepoint: "swift_sqlite_schema_change".quotedIdentifier) { nested in
+                guard let checked = try body(nested && foreignKeysWereOn), foreignKeysWereOn else { return }
+                // Foreign key violations in the changed table or in the tables that refer to it.
+                var violations: [ForeignKeyViolation] = []
+                for name in try [checked] + referencingTables(of: checked, schema: schema) {
+                    violations += try connection.foreignKeyCheck(table: name, database: schema)
                 }
-                try run(.commit, table: table, nested ? "RELEASE SAVEPOINT \(savepoint)" : "COMMIT TRANSACTION")
-            } catch {
-                if nested {
-                    try? connection.execute("ROLLBACK TO SAVEPOINT \(savepoint)")
-                    try? connection.execute("RELEASE SAVEPOINT \(savepoint)")
-                } else if connection.isInTransaction {
-                    try? connection.execute("ROLLBACK TRANSACTION")
-                }
-                try? restore()
-                throw error
+                if !violations.isEmpty { throw Error.foreignKeyError(violations) }
             }
-            try restore()
-        }
-    }
-
-    /// Throws when `table` or a table referring to it holds foreign key violations.
-    private func checkForeignKeys(table: String, schema: String) throws(SchemaChangeError) {
-        let violations = try attempt(.foreignKeyCheck, table: table) { () throws in
-            var tables = [table]
-            tables += try referencingTables(of: table, schema: schema)
-            var found: [ForeignKeyViolation] = []
-            for name in tables {
-                found += try connection.foreignKeyCheck(table: name, database: schema)
-            }
-            return found
-        }
-        guard violations.isEmpty else {
-            let list = violations.map(\.description).joined(separator: ", ")
-            throw SchemaChangeError(
-                step: .foreignKeyCheck, table: table, sql: "PRAGMA foreign_key_check",
-                underlying: .misuse("FOREIGN KEY constraint failed: \(list)", code: SQLITE_CONSTRAINT),
-                reported: .foreignKeyError(violations))
         }
     }
 
@@ -395,32 +317,6 @@ public final class SchemaChanger: Sendable, CustomStringConvertible {
             WHERE m.type = 'table' AND f."table" = ? COLLATE NOCASE AND m.name <> ? COLLATE NOCASE
             """, [schema, table, table]
         ) { $0[0] as String }
-    }
-
-    // MARK: - Steps
-
-    /// Runs one SQL statement as `step`.
-    func run(_ step: SchemaChangeError.Step, table: String, _ sql: String, _ bindings: [Binding?] = [])
-        throws(SchemaChangeError)
-    {
-        do {
-            try connection.run(sql, bindings)
-        } catch {
-            throw SchemaChangeError(step: step, table: table, sql: sql, underlying: Result.from(error))
-        }
-    }
-
-    /// Runs `body` as `step`, turning SQLite's error into a ``SchemaChangeError``.
-    @discardableResult
-    func attempt<T>(_ step: SchemaChangeError.Step, table: String, sql: String? = nil, _ body: () throws -> T)
-        throws(SchemaChangeError) -> T
-    {
-        do {
-            return try body()
-        } catch {
-            let error = Result.from(error)
-            throw SchemaChangeError(step: step, table: table, sql: sql ?? error.sql, underlying: error)
-        }
     }
 
     /// `"schema"."name"`.

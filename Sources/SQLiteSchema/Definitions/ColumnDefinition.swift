@@ -267,12 +267,4 @@ public struct ColumnDefinition: Equatable, Hashable, Sendable {
         if let generated { parts.append(generated.toSQL()) }
         return parts.joined(separator: " ")
     }
-
-    /// This column renamed `to` when it is named `from`.
-    func renamed(from: String, to: String) -> ColumnDefinition {
-        guard name.sameIdentifier(as: from) else { return self }
-        var copy = self
-        copy.name = to
-        return copy
-    }
 }

@@ -137,24 +137,12 @@ public struct IndexDefinition: Equatable, Hashable, Sendable {
             let open = tokens[on...].firstIndex(where: { $0.isSymbol("(") }),
             let close = tokens.indexOfClosingParenthesis(from: open)
         else { return [] }
-        var texts: [String] = []
-        var start = open + 1
-        var depth = 0
-        for index in (open + 1)...close {
-            let token = tokens[index]
-            if token.isSymbol("(") {
-                depth += 1
-            } else if token.isSymbol(")") && index != close {
-                depth -= 1
-            } else if (token.isSymbol(",") && depth == 0) || index == close {
-                var last = index - 1
-                if last >= start, tokens[last].isKeyword("ASC") || tokens[last].isKeyword("DESC") { last -= 1 }
-                if last - 1 >= start, tokens[last - 1].isKeyword("COLLATE") { last -= 2 }
-                texts.append(tokens.text(in: sql, from: start, through: last))
-                start = index + 1
-            }
+        return tokens.topLevelParts(from: open, to: close).map { part in
+            var last = part.upperBound - 1
+            if last >= part.lowerBound, tokens[last].isKeyword("ASC") || tokens[last].isKeyword("DESC") { last -= 1 }
+            if last - 1 >= part.lowerBound, tokens[last - 1].isKeyword("COLLATE") { last -= 2 }
+            return tokens.text(in: sql, from: part.lowerBound, through: last)
         }
-        return texts
     }
 
     /// The condition after the top-level `WHERE` of a `CREATE INDEX` statement, if any.

@@ -57,10 +57,9 @@ public enum LiteralValue: Equatable, Hashable, Sendable, CustomStringConvertible
         case "CURRENT_TIMESTAMP": self = .CURRENT_TIMESTAMP
         default:
             let tokens = SQLTokenizer.tokenize(text)
-            if tokens.count == 1, tokens[0].kind != .number, tokens[0].kind != .blob,
-                let value = tokens[0].identifier
-            {
-                // SQLite reads a lone word or quoted name in a DEFAULT clause as text.
+            if tokens.count == 1, let value = tokens[0].identifier {
+                // SQLite reads a lone word or quoted name in a DEFAULT clause as text (a number
+                // or a blob is no identifier).
                 self = .stringLiteral(value)
             } else if tokens.count == 1, tokens[0].kind == .blob {
                 self = .blobLiteral(String(text.dropFirst(2).dropLast()))

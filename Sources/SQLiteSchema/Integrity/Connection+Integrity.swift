@@ -54,13 +54,9 @@ extension Connection {
     private func check(_ pragma: String, table: String?, database: String?, maxErrors: Int) throws
         -> [String]
     {
-        var sql = "PRAGMA " + (database.map { $0.quotedIdentifier + "." } ?? "") + pragma
         // The argument is either a table name or a limit; a table check uses SQLite's limit.
-        if let table {
-            sql += "(\(table.quotedIdentifier))"
-        } else {
-            sql += "(\(max(1, maxErrors)))"
-        }
+        let argument = table?.quotedIdentifier ?? String(max(1, maxErrors))
+        let sql = "PRAGMA " + (database.map { $0.quotedIdentifier + "." } ?? "") + pragma + "(\(argument))"
         let messages = try rows(sql) { row in row[0] as String }
         return messages == ["ok"] ? [] : messages
     }

@@ -130,8 +130,7 @@ public struct Migrator: Sendable {
         try db.withLock { () throws in
             try prepareStorage(db)
             let applied = try appliedSet(in: db)
-            guard last >= 0 else { return }
-            for index in 0...last where !applied.contains(index) {
+            for index in migrations.indices.prefix(last + 1) where !applied.contains(index) {
                 let migration = migrations[index]
                 try runMigration(
                     on: db, name: migration.name, checksForeignKeys: checksForeignKeys, body: migration.migrate
@@ -200,42 +199,22 @@ func runMigration(
     on db: Connection, name: String, checksForeignKeys: Bool, body: (Connection) throws -> Void,
     record: () throws -> Void
 ) throws {
-    let nested = db.isInTransaction
     let foreignKeysWereOn = db.foreignKeys
-    let savepoint = "swift_sqlite_migration".quotedIdentifier
     do {
-        if nested {
-            try db.execute("SAVEPOINT \(savepoint)")
-            if foreignKeysWereOn { try db.execute("PRAGMA defer_foreign_keys = ON") }
-        } else {
-            if foreignKeysWereOn { try db.execute("PRAGMA foreign_keys = OFF") }
-            try db.execute("BEGIN IMMEDIATE TRANSACTION")
-        }
-    } catch {
-        if foreignKeysWereOn, !nested { try? db.execute("PRAGMA foreign_keys = ON") }
-        throw MigrationError.failed(migration: name, underlying: error)
-    }
-    defer {
-        if foreignKeysWereOn, !nested { try? db.execute("PRAGMA foreign_keys = ON") }
-    }
-    do {
-        try body(db)
-        if checksForeignKeys {
-            let violations = try db.foreignKeyCheck()
-            if !violations.isEmpty {
-                throw MigrationError.foreignKeyViolations(migration: name, violations: violations)
+        try db.schemaTransaction(savepoint: "swift_sqlite_migration".quotedIdentifier) { nested in
+            if nested && foreignKeysWereOn { try db.execute("PRAGMA defer_foreign_keys = ON") }
+            try body(db)
+            if checksForeignKeys {
+                let violations = try db.foreignKeyCheck()
+                if !violations.isEmpty {
+                    throw MigrationError.foreignKeyViolations(migration: name, violations: violations)
+                }
             }
+            try record()
         }
-        try record()
-        try db.execute(nested ? "RELEASE SAVEPOINT \(savepoint)" : "COMMIT TRANSACTION")
+    } catch let error as MigrationError {
+        throw error
     } catch {
-        if nested {
-            try? db.execute("ROLLBACK TO SAVEPOINT \(savepoint)")
-            try? db.execute("RELEASE SAVEPOINT \(savepoint)")
-        } else if db.isInTransaction {
-            try? db.execute("ROLLBACK TRANSACTION")
-        }
-        if let error = error as? MigrationError { throw error }
         throw MigrationError.failed(migration: name, underlying: error)
     }
 }

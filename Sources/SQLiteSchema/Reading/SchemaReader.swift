@@ -44,20 +44,11 @@ public struct SchemaReader: Sendable {
         name: String? = nil, type: ObjectDefinition.ObjectType? = nil, temp: Bool = false
     ) throws -> [ObjectDefinition] {
         let schema = temp ? "temp" : (database ?? "main")
-        var sql = "SELECT type, name, tbl_name, rootpage, sql FROM \(schema.quotedIdentifier).sqlite_schema"
-        var conditions: [String] = []
-        var bindings: [Binding?] = []
-        if let name {
-            conditions.append("name = ? COLLATE NOCASE")
-            bindings.append(name)
-        }
-        if let type {
-            conditions.append("type = ?")
-            bindings.append(type.rawValue)
-        }
-        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-        sql += " ORDER BY rowid"
-        return try connection.rows(sql, bindings) { row -> ObjectDefinition? in
+        let sql = """
+            SELECT type, name, tbl_name, rootpage, sql FROM \(schema.quotedIdentifier).sqlite_schema
+            WHERE (?1 IS NULL OR name = ?1 COLLATE NOCASE) AND (?2 IS NULL OR type = ?2) ORDER BY rowid
+            """
+        return try connection.rows(sql, [name, type?.rawValue]) { row -> ObjectDefinition? in
             guard let type = ObjectDefinition.ObjectType(rawValue: row[0] as String) else { return nil }
             return ObjectDefinition(
                 type: type, name: row[1], tableName: row[2], rootpage: row.isNull(3) ? 0 : row[3] as Int64,
@@ -241,26 +232,11 @@ public struct SchemaReader: Sendable {
             )
         }
         // SQLite numbers foreign keys from the last declared; report them in declaration order.
-        var keys: [(id: Int, key: ForeignKeyDefinition, toPrimaryKey: Bool)] = []
-        for row in rows {
-            if let last = keys.indices.last, keys[last].id == row.id {
-                keys[last].key.columns.append(row.from)
-                if let to = row.to {
-                    keys[last].key.referencedColumns.append(to)
-                } else {
-                    keys[last].toPrimaryKey = true
-                }
-            } else {
-                let key = ForeignKeyDefinition(
-                    columns: [row.from], table: row.table, referencedColumns: row.to.map { [$0] } ?? [],
-                    onUpdate: .init(text: row.onUpdate), onDelete: .init(text: row.onDelete))
-                keys.append((row.id, key, row.to == nil))
-            }
-        }
-        return keys.sorted { $0.id > $1.id }.map { entry in
-            var key = entry.key
-            if entry.toPrimaryKey { key.referencedColumns = [] }
-            return key
+        return Dictionary(grouping: rows, by: \.id).sorted { $0.key > $1.key }.map { _, parts in
+            ForeignKeyDefinition(
+                columns: parts.map(\.from), table: parts[0].table,
+                referencedColumns: parts.contains { $0.to == nil } ? [] : parts.compactMap(\.to),
+                onUpdate: .init(text: parts[0].onUpdate), onDelete: .init(text: parts[0].onDelete))
         }
     }
 
@@ -317,20 +293,14 @@ public struct SchemaReader: Sendable {
     /// Finds `table` in this reader's database, or as SQL would (temp, main, attached); `nil`
     /// when it is missing.
     func find(table: String) throws -> TableLocation? {
-        var sql =
-            #"SELECT schema, name, wr, strict FROM pragma_table_list WHERE name = ? COLLATE NOCASE AND type IN ('table', 'virtual', 'view')"#
-        var bindings: [Binding?] = [table]
-        if let database {
-            sql += " AND schema = ? COLLATE NOCASE"
-            bindings.append(database)
-        }
-        let found = try connection.rows(sql, bindings) { row in
+        let sql = """
+            SELECT schema, name, wr, strict FROM pragma_table_list WHERE name = ?1 COLLATE NOCASE
+            AND type IN ('table', 'virtual', 'view') AND (?2 IS NULL OR schema = ?2 COLLATE NOCASE)
+            """
+        let found = try connection.rows(sql, [table, database]) { row in
             TableLocation(schema: row[0], name: row[1], withoutRowID: row[2], strict: row[3])
         }
-        let order: (TableLocation) -> Int = { $0.schema == "temp" ? 0 : $0.schema == "main" ? 1 : 2 }
-        return found.enumerated().min(by: {
-            (order($0.element), $0.offset) < (order($1.element), $1.offset)
-        })?.element
+        return found.first { $0.schema == "temp" } ?? found.first { $0.schema == "main" } ?? found.first
     }
 
     /// The `CREATE TABLE` SQL of a located table.

@@ -35,30 +35,14 @@ struct CreateTableStatement {
             !tokens[..<open].contains(where: { $0.isKeyword("VIRTUAL") || $0.isKeyword("AS") }),
             let close = tokens.indexOfClosingParenthesis(from: open)
         else { return nil }
-        var elements: [Element] = []
-        var depth = 0
-        var start = open + 1
-        for index in (open + 1)...close {
-            let token = tokens[index]
-            if token.isSymbol("(") {
-                depth += 1
-            } else if token.isSymbol(")") && index != close {
-                depth -= 1
-            } else if (token.isSymbol(",") && depth == 0) || index == close {
-                if start < index {
-                    let part = Array(tokens[start..<index])
-                    let first = part[0]
-                    let isConstraint =
-                        first.kind == .word && Self.constraintStarts.contains(first.text.uppercased())
-                    elements.append(
-                        Element(
-                            tokens: part, text: tokens.text(in: sql, from: start, through: index - 1),
-                            columnName: isConstraint ? nil : first.identifier))
-                }
-                start = index + 1
-            }
+        elements = tokens.topLevelParts(from: open, to: close).filter { !$0.isEmpty }.map { part in
+            let first = tokens[part.lowerBound]
+            let isConstraint = first.kind == .word && Self.constraintStarts.contains(first.text.uppercased())
+            return Element(
+                tokens: Array(tokens[part]),
+                text: tokens.text(in: sql, from: part.lowerBound, through: part.upperBound - 1),
+                columnName: isConstraint ? nil : first.identifier)
         }
-        self.elements = elements
         var trailing = Array(tokens[(close + 1)...])
         while trailing.last?.isSymbol(";") == true { trailing.removeLast() }
         options = trailing.isEmpty ? "" : tokens.text(in: sql, from: close + 1, through: close + trailing.count)
@@ -85,10 +69,6 @@ extension CreateTableStatement.Element {
     /// The index of the first token after the column name and type: where the column's
     /// constraints begin.
     private var constraintStart: Int {
-        let keywords: Set<String> = [
-            "CONSTRAINT", "PRIMARY", "NOT", "NULL", "UNIQUE", "CHECK", "DEFAULT", "COLLATE", "REFERENCES",
-            "GENERATED", "AS",
-        ]
         var depth = 0
         for index in tokens.indices.dropFirst() {
             let token = tokens[index]
@@ -96,7 +76,7 @@ extension CreateTableStatement.Element {
                 depth += 1
             } else if token.isSymbol(")") {
                 depth -= 1
-            } else if depth == 0, token.kind == .word, keywords.contains(token.text.uppercased()) {
+            } else if depth == 0, token.isConstraintWord {
                 return index
             }
         }
@@ -114,11 +94,6 @@ extension CreateTableStatement.Element {
         tokens.firstTopLevelKeyword("AUTOINCREMENT") != nil
     }
 
-    /// Whether the column carries its own `UNIQUE` constraint.
-    var isUnique: Bool {
-        tokens.firstTopLevelKeyword("UNIQUE", from: constraintStart) != nil
-    }
-
     /// The conflict clause of the column's `PRIMARY KEY`, upper-cased, if any.
     var primaryKeyConflict: String? {
         guard let primary = tokens.firstTopLevelKeyword("PRIMARY", from: constraintStart) else { return nil }
@@ -128,12 +103,7 @@ extension CreateTableStatement.Element {
             if token.isKeyword("ON") && tokens[index + 1].isKeyword("CONFLICT") {
                 return tokens[index + 2].text.uppercased()
             }
-            if token.kind == .word,
-                ["CONSTRAINT", "NOT", "NULL", "UNIQUE", "CHECK", "DEFAULT", "COLLATE", "REFERENCES", "GENERATED", "AS"]
-                    .contains(token.text.uppercased())
-            {
-                return nil
-            }
+            if token.isConstraintWord { return nil }
             index += 1
         }
         return nil
@@ -147,37 +117,35 @@ extension CreateTableStatement.Element {
         return tokens[primary + 2].isKeyword("DESC")
     }
 
+    /// The text inside the parentheses that follow the first top-level `keyword` at or after
+    /// `start`, and the index of the closing parenthesis.
+    private func parenthesized(after keyword: String, from start: Int) -> (text: String, close: Int)? {
+        guard let index = tokens.firstTopLevelKeyword(keyword, from: start), index + 1 < tokens.count,
+            tokens[index + 1].isSymbol("("), let close = tokens.indexOfClosingParenthesis(from: index + 1)
+        else { return nil }
+        return (tokens.text(in: text, from: index + 2, through: close - 1, base: tokens[0].range.lowerBound), close)
+    }
+
     /// The generated column's expression (the text inside `AS (...)`) and whether it is STORED.
     var generated: (expression: String, stored: Bool)? {
-        let start = constraintStart
-        guard let asIndex = tokens.firstTopLevelKeyword("AS", from: start), asIndex + 1 < tokens.count,
-            tokens[asIndex + 1].isSymbol("("),
-            let close = tokens.indexOfClosingParenthesis(from: asIndex + 1)
-        else { return nil }
-        let expression = tokens.text(in: text, from: asIndex + 2, through: close - 1, base: tokens[0].range.lowerBound)
-        let stored = tokens[(close + 1)...].contains { $0.isKeyword("STORED") }
-        return (expression, stored)
+        guard let expression = parenthesized(after: "AS", from: constraintStart) else { return nil }
+        return (expression.text, tokens[(expression.close + 1)...].contains { $0.isKeyword("STORED") })
     }
 
     /// The expressions of the column's `CHECK` constraints.
     var checks: [String] {
         var result: [String] = []
         var from = constraintStart
-        while let check = tokens.firstTopLevelKeyword("CHECK", from: from), check + 1 < tokens.count,
-            tokens[check + 1].isSymbol("("), let close = tokens.indexOfClosingParenthesis(from: check + 1)
-        {
-            result.append(tokens.text(in: text, from: check + 2, through: close - 1, base: tokens[0].range.lowerBound))
-            from = close + 1
+        while let check = parenthesized(after: "CHECK", from: from) {
+            result.append(check.text)
+            from = check.close + 1
         }
         return result
     }
 
     /// For a table `CHECK` constraint: its expression.
     var tableCheck: String? {
-        guard isConstraint, let check = tokens.firstTopLevelKeyword("CHECK"), check + 1 < tokens.count,
-            tokens[check + 1].isSymbol("("), let close = tokens.indexOfClosingParenthesis(from: check + 1)
-        else { return nil }
-        return tokens.text(in: text, from: check + 2, through: close - 1, base: tokens[0].range.lowerBound)
+        isConstraint ? parenthesized(after: "CHECK", from: 0)?.text : nil
     }
 
     /// For a table constraint: the columns it names in the parenthesized list after
@@ -190,25 +158,16 @@ extension CreateTableStatement.Element {
         guard let open = tokens.firstIndex(where: { $0.isSymbol("(") }),
             let close = tokens.indexOfClosingParenthesis(from: open)
         else { return [] }
-        var names: [String] = []
-        var expectName = true
-        var depth = 0
-        for token in tokens[(open + 1)..<close] {
-            if token.isSymbol("(") { depth += 1 }
-            if token.isSymbol(")") { depth -= 1 }
-            if depth == 0 && token.isSymbol(",") {
-                expectName = true
-            } else if expectName, let name = token.identifier, token.kind != .string || depth == 0 {
-                names.append(name)
-                expectName = false
+        // The first name of each part of the list (a string literal only outside parentheses).
+        return tokens.topLevelParts(from: open, to: close).compactMap { part in
+            var depth = 0
+            for token in tokens[part] {
+                if token.isSymbol("(") { depth += 1 }
+                if token.isSymbol(")") { depth -= 1 }
+                if let name = token.identifier, token.kind != .string || depth == 0 { return name }
             }
+            return nil
         }
-        return names
-    }
-
-    /// Whether this is a `PRIMARY KEY (...)` table constraint.
-    var isPrimaryKeyConstraint: Bool {
-        isConstraint && tokens.firstTopLevelKeyword("PRIMARY") != nil
     }
 
     /// Whether the element mentions `column` as an identifier anywhere in its text.
@@ -219,14 +178,13 @@ extension CreateTableStatement.Element {
     }
 }
 
-extension Array where Element == SQLToken {
-    /// The text covered by tokens `first...last` of an element whose text starts at byte `base`.
-    func text(in elementText: String, from first: Int, through last: Int, base: Int) -> String {
-        guard first <= last, first >= 0, last < count else { return "" }
-        let bytes = [UInt8](elementText.utf8)
-        let lower = self[first].range.lowerBound - base
-        let upper = self[last].range.upperBound - base
-        guard lower >= 0, upper <= bytes.count, lower <= upper else { return "" }
-        return String(decoding: bytes[lower..<upper], as: UTF8.self)
+extension SQLToken {
+    /// Whether this word begins a column constraint (or the generated column's `AS`).
+    fileprivate var isConstraintWord: Bool {
+        kind == .word
+            && [
+                "CONSTRAINT", "PRIMARY", "NOT", "NULL", "UNIQUE", "CHECK", "DEFAULT", "COLLATE", "REFERENCES",
+                "GENERATED", "AS",
+            ].contains(text.uppercased())
     }
 }

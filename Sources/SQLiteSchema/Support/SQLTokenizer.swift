@@ -29,18 +29,11 @@ struct SQLToken: Equatable, Sendable {
     var identifier: String? {
         switch kind {
         case .word: return text
-        case .quoted:
-            guard text.count >= 2 else { return text }
-            let inner = String(text.dropFirst().dropLast())
-            switch text.first {
-            case "\"": return inner.undoublingQuotes(UInt8(ascii: "\""))
-            case "`": return inner.undoublingQuotes(UInt8(ascii: "`"))
-            default: return inner
-            }
-        case .string:
+        case .quoted, .string:
             // SQLite accepts a text literal where an identifier is expected.
-            guard text.count >= 2 else { return text }
-            return String(text.dropFirst().dropLast()).undoublingQuotes(UInt8(ascii: "'"))
+            guard let quote = text.utf8.first, text.count >= 2 else { return text }
+            let inner = String(text.dropFirst().dropLast())
+            return quote == UInt8(ascii: "[") ? inner : inner.undoublingQuotes(quote)
         default: return nil
         }
     }
@@ -64,9 +57,6 @@ enum SQLTokenizer {
         let bytes = Array(sql.utf8)
         var tokens: [SQLToken] = []
         var index = 0
-        func text(_ range: Range<Int>) -> String {
-            String(decoding: bytes[range], as: UTF8.self)
-        }
         func scanQuoted(from start: Int, closing: UInt8, doubling: Bool) -> Int {
             var position = start + 1
             while position < bytes.count {
@@ -102,15 +92,9 @@ enum SQLTokenizer {
                 }
                 index = min(index + 2, bytes.count)
                 continue
-            case UInt8(ascii: "'"):
-                index = scanQuoted(from: index, closing: UInt8(ascii: "'"), doubling: true)
-                kind = .string
-            case UInt8(ascii: "\""):
-                index = scanQuoted(from: index, closing: UInt8(ascii: "\""), doubling: true)
-                kind = .quoted
-            case UInt8(ascii: "`"):
-                index = scanQuoted(from: index, closing: UInt8(ascii: "`"), doubling: true)
-                kind = .quoted
+            case UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "`"):
+                index = scanQuoted(from: index, closing: byte, doubling: true)
+                kind = byte == UInt8(ascii: "'") ? .string : .quoted
             case UInt8(ascii: "["):
                 index = scanQuoted(from: index, closing: UInt8(ascii: "]"), doubling: false)
                 kind = .quoted
@@ -158,7 +142,8 @@ enum SQLTokenizer {
                     kind = .symbol
                 }
             }
-            tokens.append(SQLToken(kind: kind, text: text(start..<index), range: start..<index))
+            let text = String(decoding: bytes[start..<index], as: UTF8.self)
+            tokens.append(SQLToken(kind: kind, text: text, range: start..<index))
         }
         return tokens
     }
@@ -190,11 +175,34 @@ extension Array where Element == SQLToken {
         return nil
     }
 
-    /// The SQL text covered by tokens `first...last` of `sql`, exactly as written.
-    func text(in sql: String, from first: Int, through last: Int) -> String {
+    /// The SQL text covered by tokens `first...last`, exactly as written, from `sql`: the
+    /// tokenized text, or a part of it that starts at byte `base`.
+    func text(in sql: String, from first: Int, through last: Int, base: Int = 0) -> String {
         guard first <= last, first >= 0, last < count else { return "" }
         let bytes = [UInt8](sql.utf8)
-        return String(decoding: bytes[self[first].range.lowerBound..<self[last].range.upperBound], as: UTF8.self)
+        let lower = self[first].range.lowerBound - base
+        let upper = self[last].range.upperBound - base
+        guard lower >= 0, upper <= bytes.count, lower <= upper else { return "" }
+        return String(decoding: bytes[lower..<upper], as: UTF8.self)
+    }
+
+    /// The token ranges of the top-level comma-separated parts between the `(` at `open` and
+    /// the `)` at `close` (an empty range for an empty part).
+    func topLevelParts(from open: Int, to close: Int) -> [Range<Int>] {
+        var parts: [Range<Int>] = []
+        var depth = 0
+        var start = open + 1
+        for index in (open + 1)...close {
+            if self[index].isSymbol("(") {
+                depth += 1
+            } else if self[index].isSymbol(")") && index != close {
+                depth -= 1
+            } else if (self[index].isSymbol(",") && depth == 0) || index == close {
+                parts.append(start..<index)
+                start = index + 1
+            }
+        }
+        return parts
     }
 
     /// The index of the first top-level token (outside parentheses), at or after `start`,

@@ -661,60 +661,51 @@ public func !== <V: Value>(lhs: V?, rhs: Expression<V?>) -> Expression<Bool?> wh
 
 // MARK: - ^
 
+/// `~(lhs & rhs) & (lhs | rhs)`: the bitwise exclusive or SQLite lacks.
+func exclusiveOr<T>(_ lhs: Expressible, _ rhs: Expressible) -> Expression<T> {
+    let both: Expression<Void> = SQLText.infix("&", lhs, rhs)
+    let either: Expression<Void> = SQLText.infix("|", lhs, rhs)
+    return SQLText.infix("&", Expression<Void>("~(" + both.template + ")", both.bindings), either)
+}
+
 /// Bitwise exclusive or, which SQLite lacks, as `~(lhs & rhs) & (lhs | rhs)`.
 public func ^ <V: Value>(lhs: Expression<V>, rhs: Expression<V>) -> Expression<V> where V.Datatype: IntegerDatatype {
-    let both: Expression<V?> = SQLText.infix("&", lhs, rhs)
-    let either: Expression<V?> = SQLText.infix("|", lhs, rhs)
-    return SQLText.infix("&", Expression<Void>("~(" + both.template + ")", both.bindings), either)
+    exclusiveOr(lhs, rhs)
 }
 
 /// Bitwise exclusive or, which SQLite lacks, as `~(lhs & rhs) & (lhs | rhs)`.
 public func ^ <V: Value>(lhs: Expression<V>, rhs: Expression<V?>) -> Expression<V?> where V.Datatype: IntegerDatatype {
-    let both: Expression<V?> = SQLText.infix("&", lhs, rhs)
-    let either: Expression<V?> = SQLText.infix("|", lhs, rhs)
-    return SQLText.infix("&", Expression<Void>("~(" + both.template + ")", both.bindings), either)
+    exclusiveOr(lhs, rhs)
 }
 
 /// Bitwise exclusive or, which SQLite lacks, as `~(lhs & rhs) & (lhs | rhs)`.
 public func ^ <V: Value>(lhs: Expression<V?>, rhs: Expression<V>) -> Expression<V?> where V.Datatype: IntegerDatatype {
-    let both: Expression<V?> = SQLText.infix("&", lhs, rhs)
-    let either: Expression<V?> = SQLText.infix("|", lhs, rhs)
-    return SQLText.infix("&", Expression<Void>("~(" + both.template + ")", both.bindings), either)
+    exclusiveOr(lhs, rhs)
 }
 
 /// Bitwise exclusive or, which SQLite lacks, as `~(lhs & rhs) & (lhs | rhs)`.
 public func ^ <V: Value>(lhs: Expression<V?>, rhs: Expression<V?>) -> Expression<V?> where V.Datatype: IntegerDatatype {
-    let both: Expression<V?> = SQLText.infix("&", lhs, rhs)
-    let either: Expression<V?> = SQLText.infix("|", lhs, rhs)
-    return SQLText.infix("&", Expression<Void>("~(" + both.template + ")", both.bindings), either)
+    exclusiveOr(lhs, rhs)
 }
 
 /// Bitwise exclusive or, which SQLite lacks, as `~(lhs & rhs) & (lhs | rhs)`.
 public func ^ <V: Value>(lhs: Expression<V>, rhs: V) -> Expression<V> where V.Datatype: IntegerDatatype {
-    let both: Expression<V?> = SQLText.infix("&", lhs, value: boundValue(rhs))
-    let either: Expression<V?> = SQLText.infix("|", lhs, value: boundValue(rhs))
-    return SQLText.infix("&", Expression<Void>("~(" + both.template + ")", both.bindings), either)
+    exclusiveOr(lhs, bound(rhs))
 }
 
 /// Bitwise exclusive or, which SQLite lacks, as `~(lhs & rhs) & (lhs | rhs)`.
 public func ^ <V: Value>(lhs: Expression<V?>, rhs: V) -> Expression<V?> where V.Datatype: IntegerDatatype {
-    let both: Expression<V?> = SQLText.infix("&", lhs, value: boundValue(rhs))
-    let either: Expression<V?> = SQLText.infix("|", lhs, value: boundValue(rhs))
-    return SQLText.infix("&", Expression<Void>("~(" + both.template + ")", both.bindings), either)
+    exclusiveOr(lhs, bound(rhs))
 }
 
 /// Bitwise exclusive or, which SQLite lacks, as `~(lhs & rhs) & (lhs | rhs)`.
 public func ^ <V: Value>(lhs: V, rhs: Expression<V>) -> Expression<V> where V.Datatype: IntegerDatatype {
-    let both: Expression<V?> = SQLText.infix("&", bound(lhs), rhs)
-    let either: Expression<V?> = SQLText.infix("|", bound(lhs), rhs)
-    return SQLText.infix("&", Expression<Void>("~(" + both.template + ")", both.bindings), either)
+    exclusiveOr(bound(lhs), rhs)
 }
 
 /// Bitwise exclusive or, which SQLite lacks, as `~(lhs & rhs) & (lhs | rhs)`.
 public func ^ <V: Value>(lhs: V, rhs: Expression<V?>) -> Expression<V?> where V.Datatype: IntegerDatatype {
-    let both: Expression<V?> = SQLText.infix("&", bound(lhs), rhs)
-    let either: Expression<V?> = SQLText.infix("|", bound(lhs), rhs)
-    return SQLText.infix("&", Expression<Void>("~(" + both.template + ")", both.bindings), either)
+    exclusiveOr(bound(lhs), rhs)
 }
 
 // MARK: - ==

@@ -6,12 +6,10 @@ enum SQLText {
     @inlinable
     static func quote(_ name: String) -> String { name.quotedIdentifier }
 
-    /// `text` as a string literal, with `'` doubled (Core's `quotedLiteral`).
-    static func literal(_ text: String) -> String { text.quotedLiteral }
-
-    /// A bound value as SQL literal text (Core's `SQLValue.literal`: `'it''s'`, `x'0a'`,
-    /// `NULL`, `1e999` for an infinity).
-    static func literal(_ binding: Binding?) -> String { SQLValue.literal(binding) }
+    /// `"database"."name"`, or `"name"` without a database.
+    static func qualified(_ name: String, _ database: String?) -> String {
+        (database.map { quote($0) + "." } ?? "") + quote(name)
+    }
 
     /// `template` with each `?` outside quotes replaced by its binding as a literal.
     static func inline(_ template: String, _ bindings: [Binding?]) -> String {
@@ -28,7 +26,8 @@ enum SQLText {
                 quote = character
                 result.append(character)
             } else if character == "?" && index < bindings.count {
-                result += literal(bindings[index])
+                // Core's literal text: `'it''s'`, `x'0a'`, `NULL`, `1e999` for an infinity.
+                result += SQLValue.literal(bindings[index])
                 index += 1
             } else {
                 result.append(character)

@@ -58,16 +58,13 @@
         var fts5Value: String {
             let words: [String]
             if let options {
-                words = options.flatMap { [$0.key, Self.fts5String($0.value)] }
+                words = options.flatMap { [$0.key, $0.value.quotedLiteral] }
             } else {
                 words = arguments
             }
             if words.isEmpty { return name }
             return SQLText.quote(([name] + words).joined(separator: " "))
         }
-
-        /// `value` as an FTS5 string: in `'`, with `'` doubled.
-        private static func fts5String(_ value: String) -> String { value.quotedLiteral }
     }
 
     /// Options shared by ``FTS4Config`` and ``FTS5Config``: columns, tokenizer, prefix indexes,

@@ -64,12 +64,7 @@ extension Expression where Datatype: TextDatatype {
     private func jsonEdit(_ function: String, _ assignments: [(path: String, value: Expressible)]) -> Expression<
         Datatype
     > {
-        var arguments: [Expressible] = [self]
-        for assignment in assignments {
-            arguments.append(assignment.path)
-            arguments.append(assignment.value)
-        }
-        return SQLText.call(function, arguments)
+        SQLText.call(function, [self] + assignments.flatMap { [$0.path as Expressible, $0.value] })
     }
 }
 

@@ -9,22 +9,19 @@ extension Expression where Datatype == String? {
     /// when the column is.
     @_disfavoredOverload
     public func like(_ pattern: String, escape character: Character? = nil) -> Expression<Bool> {
-        let optional: Expression<Bool?> = like(pattern, escape: character)
-        return Expression<Bool>(optional.template, optional.bindings)
+        Expression<Bool>(like(pattern, escape: character) as Expression<Bool?>)
     }
 
     /// `LIKE` with a pattern expression, typed `Expression<Bool>` as in SQLite.swift.
     @_disfavoredOverload
     public func like(_ pattern: Expression<String>, escape character: Character? = nil) -> Expression<Bool> {
-        let optional: Expression<Bool?> = like(pattern, escape: character)
-        return Expression<Bool>(optional.template, optional.bindings)
+        Expression<Bool>(like(pattern, escape: character) as Expression<Bool?>)
     }
 
     /// `("body" MATCH 'query')` typed `Expression<Bool>`, as in SQLite.swift.
     @_disfavoredOverload
     public func match(_ pattern: String) -> Expression<Bool> {
-        let optional: Expression<Bool?> = match(pattern)
-        return Expression<Bool>(optional.template, optional.bindings)
+        Expression<Bool>(match(pattern) as Expression<Bool?>)
     }
 }
 
@@ -33,8 +30,7 @@ extension Collection where Element: Value, Element.Datatype: Equatable, Self: Se
     /// SQLite.swift.
     @_disfavoredOverload
     public func contains(_ expression: Expression<Element?>) -> Expression<Bool> {
-        let optional: Expression<Bool?> = contains(expression)
-        return Expression<Bool>(optional.template, optional.bindings)
+        Expression<Bool>(contains(expression) as Expression<Bool?>)
     }
 }
 
@@ -43,6 +39,5 @@ extension Collection where Element: Value, Element.Datatype: Equatable, Self: Se
 /// through a non-optional expression does.
 @_disfavoredOverload
 public func ?? <V: Value>(optional: Expression<V?>, defaultValue: Expression<V?>) -> Expression<V> {
-    let result: Expression<V?> = optional ?? defaultValue
-    return Expression<V>(result.template, result.bindings)
+    Expression<V>((optional ?? defaultValue) as Expression<V?>)
 }

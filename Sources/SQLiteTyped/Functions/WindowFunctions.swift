@@ -2,28 +2,16 @@
 // window's ordering, `OVER (ORDER BY ...)`; the `partitionBy:` forms add `PARTITION BY`, and
 // ``ExpressionType/over(partitionBy:orderBy:)`` turns any aggregate into a window function.
 
-/// `OVER (PARTITION BY ... ORDER BY ...)` text and bindings.
-func windowClause(partitionBy: [Expressible], orderBy: [Expressible]) -> Expression<Void> {
-    var template = "OVER ("
-    var bindings: [Binding?] = []
-    if !partitionBy.isEmpty {
-        let partition = SQLText.join(", ", partitionBy)
-        template += "PARTITION BY " + partition.template
-        bindings += partition.bindings
-    }
-    if !orderBy.isEmpty {
-        let order = SQLText.join(", ", orderBy)
-        if !partitionBy.isEmpty { template += " " }
-        template += "ORDER BY " + order.template
-        bindings += order.bindings
-    }
-    return Expression(template + ")", bindings)
-}
-
-/// `function OVER (...)`.
+/// `function OVER (PARTITION BY ... ORDER BY ...)`.
 func windowed<T>(_ function: Expression<Void>, partitionBy: [Expressible], orderBy: [Expressible]) -> Expression<T> {
-    let window = windowClause(partitionBy: partitionBy, orderBy: orderBy)
-    return Expression(function.template + " " + window.template, function.bindings + window.bindings)
+    let partition = SQLText.join(", ", partitionBy)
+    let order = SQLText.join(", ", orderBy)
+    var clauses: [String] = []
+    if !partitionBy.isEmpty { clauses.append("PARTITION BY " + partition.template) }
+    if !orderBy.isEmpty { clauses.append("ORDER BY " + order.template) }
+    return Expression(
+        function.template + " OVER (" + clauses.joined(separator: " ") + ")",
+        function.bindings + partition.bindings + order.bindings)
 }
 
 extension ExpressionType {

@@ -5,17 +5,12 @@ public struct Delete: ExpressionType, Sendable {
     /// The values to bind.
     public var bindings: [Binding?]
     /// The parts of a delete of a limited query, which `db.run` renders for the table.
-    let limitedRows: LimitedRows?
+    var limitedRows: LimitedRows?
 
     /// A delete from its text and bindings.
     public init(_ template: String, _ bindings: [Binding?]) {
-        self.init(template, bindings, limitedRows: nil)
-    }
-
-    init(_ template: String, _ bindings: [Binding?], limitedRows: LimitedRows?) {
         self.template = template
         self.bindings = bindings
-        self.limitedRows = limitedRows
     }
 }
 
@@ -34,6 +29,8 @@ extension QueryType {
         var renderer = SQLRenderer()
         renderer.append("DELETE FROM " + qualifiedTableName)
         let limitedRows = appendRowSelection(to: &renderer)
-        return Delete(renderer.sql, renderer.bindings, limitedRows: limitedRows)
+        var delete = Delete(renderer.sql, renderer.bindings)
+        delete.limitedRows = limitedRows
+        return delete
     }
 }

@@ -17,7 +17,8 @@ enum InsertShapeCache {
             return (target.render(setters), setters.parameterCount)
         }
         var shape = cache.newShape(words: 2 * (count + 2) + 1, numbers: 1)
-        target.addTable(to: &shape)
+        shape.add(target.name)
+        shape.add(optional: target.database)
         guard setters.addBoundColumns(to: &shape) else { return (target.render(setters), setters.parameterCount) }
         // The conflict clause itself (each has a number of its own), and whether a database
         // was named.
@@ -41,8 +42,7 @@ struct InsertTarget: Sendable {
 
     /// The table's name with its database: `"database"."name"`.
     var qualifiedName: String {
-        if let database { return SQLText.quote(database) + "." + SQLText.quote(name) }
-        return SQLText.quote(name)
+        SQLText.qualified(name, database)
     }
 
     /// `INSERT [OR ...] INTO "table" ("a", "b") VALUES (?, ?)` for `setters`, or
@@ -59,14 +59,6 @@ struct InsertTarget: Sendable {
             placeholders.append(setter.value.template)
         }
         return sql + " (" + columns.joined(separator: ", ") + ") VALUES (" + placeholders.joined(separator: ", ") + ")"
-    }
-}
-
-extension InsertTarget {
-    /// Adds the table's name and database to `shape`.
-    fileprivate func addTable(to shape: inout ShapeWords) {
-        shape.add(name)
-        shape.add(optional: database)
     }
 }
 

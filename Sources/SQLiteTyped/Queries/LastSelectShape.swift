@@ -4,16 +4,16 @@
 ///
 /// The query is recognized by identity: the select list's array storage and the words of the
 /// table's and the filter's strings, plus the few flags and numbers of the clauses. The entry
-/// keeps that array and those strings alive, so no other list or string can take their
-/// storage while it is remembered: equal identities mean equal contents. Only queries whose
+/// keeps the query's clauses, and so that array and those strings, alive: no other list or
+/// string can take their storage while it is remembered, so equal identities mean equal
+/// contents. Only queries whose
 /// bindings all come from the filter are remembered (no grouping, no ordering, and a select
 /// list that binds nothing), so a hit's bindings are the filter's. Immutable.
 final class LastSelectShape {
     private let key: Key
     let sql: String
-    /// What the key's words identify, kept alive.
-    private let columns: [Expression<Void>]
-    private let strings: [String]
+    /// The clauses holding what the key's words identify, kept alive.
+    private let clauses: QueryClauses
 
     /// What identifies a query, given its strings and select list kept alive.
     private struct Key {
@@ -61,20 +61,13 @@ final class LastSelectShape {
         }
     }
 
-    private init(key: Key, sql: String, columns: [Expression<Void>], strings: [String]) {
-        self.key = key
-        self.sql = sql
-        self.columns = columns
-        self.strings = strings
-    }
-
     /// The entry remembering `sql` as the text of `clauses` limited to `limit`, nil for a query
     /// that is not remembered.
-    static func make(_ clauses: QueryClauses, limit: (length: Int, offset: Int?)?, sql: String) -> LastSelectShape? {
+    init?(_ clauses: QueryClauses, limit: (length: Int, offset: Int?)?, sql: String) {
         guard let key = Key(clauses, limit: limit) else { return nil }
-        let from = clauses.from
-        let strings = [from.name, from.alias ?? "", from.database ?? "", clauses.filters?.template ?? ""]
-        return LastSelectShape(key: key, sql: sql, columns: clauses.select.columns, strings: strings)
+        self.key = key
+        self.sql = sql
+        self.clauses = clauses
     }
 
     /// Whether the entry is for `clauses` limited to `limit`: the key's parts compared one by

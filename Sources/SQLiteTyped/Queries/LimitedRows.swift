@@ -37,10 +37,6 @@ struct LimitedRows: Sendable {
         head + Self.keyedSelection(key, qualifiedTable, selection)
     }
 
-    /// The statement as SQLite.swift writes it, for a build that takes `ORDER BY` and `LIMIT` on
-    /// `UPDATE` and `DELETE`.
-    var nativeSQL: String { head + selection }
-
     /// The statement choosing its rows by rowid, whatever the build (for a trigger's body,
     /// where SQLite takes no `ORDER BY` or `LIMIT` on an `UPDATE` or a `DELETE`).
     var rowidSQL: String { sql(keyedBy: ["rowid"]) }

@@ -95,10 +95,7 @@ extension QueryType {
 
     /// The table's name with its database, without its alias: `"database"."name"`.
     var qualifiedTableName: String {
-        if let database = clauses.from.database {
-            return SQLText.quote(database) + "." + SQLText.quote(clauses.from.name)
-        }
-        return SQLText.quote(clauses.from.name)
+        SQLText.qualified(clauses.from.name, clauses.from.database)
     }
 
     /// The name columns are qualified with: the alias if any, else the (database-qualified) name.

@@ -14,11 +14,6 @@ struct SQLRenderer {
         sql += text
     }
 
-    mutating func append(_ expression: Expression<Void>) {
-        sql += expression.template
-        bindings += expression.bindings
-    }
-
     mutating func append<T>(_ expression: Expression<T>) {
         sql += expression.template
         bindings += expression.bindings
@@ -54,10 +49,7 @@ struct SQLRenderer {
         sql += clauses.select.distinct ? "SELECT DISTINCT " : "SELECT "
         append(clauses.select.columns)
         sql += " FROM "
-        if let database = clauses.from.database {
-            sql += SQLText.quote(database) + "."
-        }
-        sql += SQLText.quote(clauses.from.name)
+        sql += SQLText.qualified(clauses.from.name, clauses.from.database)
         if let alias = clauses.from.alias { sql += " AS " + SQLText.quote(alias) }
         for join in clauses.join {
             sql += " " + join.type.rawValue + " JOIN " + join.table

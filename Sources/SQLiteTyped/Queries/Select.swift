@@ -74,9 +74,7 @@ extension QueryType {
     /// The number of rows the query matches, for `db.scalar(users.count)`:
     /// `SELECT count(*) FROM "users"`.
     public var count: ScalarQuery<Int> {
-        var clauses = self.clauses
-        clauses.select = (false, [Expression(literal: "count(*)")])
-        return ScalarQuery(clauses: clauses)
+        scalarQuery(false, Expression<Void>(literal: "count(*)"))
     }
 }
 

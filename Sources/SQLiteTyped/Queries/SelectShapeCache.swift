@@ -76,7 +76,7 @@ enum SelectShapeCache {
         let groupBound = groupBy.contains { !$0.bindings.isEmpty } || !(clauses.group?.having?.bindings.isEmpty ?? true)
         let orderBound = order.contains { !$0.bindings.isEmpty }
         if !columnsBound, !groupBound, !orderBound {
-            if let last = LastSelectShape.make(clauses, limit: limit, sql: sql) { state.lastSelect = last }
+            if let last = LastSelectShape(clauses, limit: limit, sql: sql) { state.lastSelect = last }
             return Expression(sql, clauses.filters?.bindings ?? [])
         }
         var bindings: [Binding?] = []

@@ -164,12 +164,9 @@ struct ShapeWords {
         self.buffer = buffer
     }
 
-    mutating func add(_ string: String) {
-        add(words: StringWords(string))
-    }
-
     /// Adds the words of a string.
-    mutating func add(words: StringWords) {
+    mutating func add(_ string: String) {
+        let words = StringWords(string)
         buffer[count] = words.low
         buffer[count + 1] = words.high
         count += 2

@@ -5,17 +5,12 @@ public struct Update: ExpressionType, Sendable {
     /// The values to bind.
     public var bindings: [Binding?]
     /// The parts of an update of a limited query, which `db.run` renders for the table.
-    let limitedRows: LimitedRows?
+    var limitedRows: LimitedRows?
 
     /// An update from its text and bindings.
     public init(_ template: String, _ bindings: [Binding?]) {
-        self.init(template, bindings, limitedRows: nil)
-    }
-
-    init(_ template: String, _ bindings: [Binding?], limitedRows: LimitedRows?) {
         self.template = template
         self.bindings = bindings
-        self.limitedRows = limitedRows
     }
 }
 
@@ -49,6 +44,8 @@ extension QueryType {
             setter.value.appendBindings(to: &renderer.bindings)
         }
         let limitedRows = appendRowSelection(to: &renderer)
-        return Update(renderer.sql, renderer.bindings, limitedRows: limitedRows)
+        var update = Update(renderer.sql, renderer.bindings)
+        update.limitedRows = limitedRows
+        return update
     }
 }

@@ -18,9 +18,7 @@ extension QueryType {
     public func upsert(_ insertValues: [Setter], onConflictOf conflicting: Expressible) -> Insert {
         let target = conflicting.expression.template
         let setValues = insertValues.filter { $0.column.template != target }.map { setter in
-            Setter(
-                column: setter.column,
-                value: Expression<Void>(excludedTable.namespace + "." + setter.column.template, []))
+            Setter(column: setter.column, value: excludedTable[setter.column])
         }
         return upsert(insertValues, onConflictOf: conflicting, set: setValues)
     }

@@ -21,9 +21,7 @@ extension Table {
     /// // ALTER TABLE "users" ADD COLUMN "suffix" TEXT NOT NULL DEFAULT ('SR')
     /// ```
     public func addColumn<V: Value>(_ name: Expression<V>, check: BooleanExpression? = nil, defaultValue: V) -> String {
-        addColumn(
-            ColumnDefinition(
-                name, V.declaredDatatype, nullable: false, unique: false, check: check, defaultValue: defaultValue))
+        addColumn(name, V.declaredDatatype, nullable: false, check: check, defaultValue: bound(defaultValue))
     }
 
     /// Adds a nullable column, with an optional check and default value.
@@ -35,10 +33,7 @@ extension Table {
     public func addColumn<V: Value>(_ name: Expression<V?>, check: BooleanExpression? = nil, defaultValue: V? = nil)
         -> String
     {
-        addColumn(
-            ColumnDefinition(
-                name, V.declaredDatatype, nullable: true, unique: false, check: check,
-                defaultValue: defaultValue.map(bound)))
+        addColumn(name, V.declaredDatatype, nullable: true, check: check, defaultValue: defaultValue.map(bound))
     }
 
     /// Adds a `NOT NULL` column referencing another table, as SQLite.swift renders it:
@@ -51,9 +46,7 @@ extension Table {
         _ name: Expression<V>, unique: Bool = false, check: BooleanExpression? = nil, references table: QueryType,
         _ other: Expression<V>
     ) -> String {
-        var definition = ColumnDefinition(name, V.declaredDatatype, nullable: false, unique: unique, check: check)
-        definition.references = (table.referenceName, other.template)
-        return addColumn(definition)
+        addColumn(name, V.declaredDatatype, nullable: false, unique: unique, check: check, references: (table, other))
     }
 
     /// Adds a `NOT NULL` column referencing another table, with the default value SQLite
@@ -62,10 +55,9 @@ extension Table {
         _ name: Expression<V>, check: BooleanExpression? = nil, defaultValue: V, references table: QueryType,
         _ other: Expression<V>
     ) -> String {
-        var definition = ColumnDefinition(
-            name, V.declaredDatatype, nullable: false, unique: false, check: check, defaultValue: defaultValue)
-        definition.references = (table.referenceName, other.template)
-        return addColumn(definition)
+        addColumn(
+            name, V.declaredDatatype, nullable: false, check: check, defaultValue: bound(defaultValue),
+            references: (table, other))
     }
 
     /// Adds a nullable column referencing another table:
@@ -74,19 +66,16 @@ extension Table {
         _ name: Expression<V?>, unique: Bool = false, check: BooleanExpression? = nil, references table: QueryType,
         _ other: Expression<V>
     ) -> String {
-        var definition = ColumnDefinition(name, V.declaredDatatype, nullable: true, unique: unique, check: check)
-        definition.references = (table.referenceName, other.template)
-        return addColumn(definition)
+        addColumn(name, V.declaredDatatype, nullable: true, unique: unique, check: check, references: (table, other))
     }
 
     /// Adds a `NOT NULL` text column with a collation (it needs a default value).
     public func addColumn<V: Value>(
         _ name: Expression<V>, check: BooleanExpression? = nil, defaultValue: V, collate: Collation
     ) -> String where V.Datatype == String {
-        var definition = ColumnDefinition(
-            name, V.declaredDatatype, nullable: false, unique: false, check: check, defaultValue: defaultValue)
-        definition.collate = collate
-        return addColumn(definition)
+        addColumn(
+            name, V.declaredDatatype, nullable: false, check: check, defaultValue: bound(defaultValue), collate: collate
+        )
     }
 
     /// Adds a nullable text column with a collation:
@@ -94,14 +83,19 @@ extension Table {
     public func addColumn<V: Value>(
         _ name: Expression<V?>, check: BooleanExpression? = nil, defaultValue: V? = nil, collate: Collation
     ) -> String where V.Datatype == String {
-        var definition = ColumnDefinition(
-            name, V.declaredDatatype, nullable: true, unique: false, check: check,
-            defaultValue: defaultValue.map(bound))
-        definition.collate = collate
-        return addColumn(definition)
+        addColumn(
+            name, V.declaredDatatype, nullable: true, check: check, defaultValue: defaultValue.map(bound),
+            collate: collate)
     }
 
-    private func addColumn(_ definition: ColumnDefinition) -> String {
-        "ALTER TABLE " + qualifiedTableName + " ADD COLUMN " + definition.sql
+    private func addColumn<T>(
+        _ name: Expression<T>, _ datatype: String, nullable: Bool, unique: Bool = false, check: Expressible?,
+        defaultValue: Expressible? = nil, references: (table: QueryType, column: Expressible)? = nil,
+        collate: Collation? = nil
+    ) -> String {
+        let definition = TableBuilder.columnSQL(
+            name, datatype, nullable: nullable, unique: unique, check: check, defaultValue: defaultValue,
+            references: references, collate: collate)
+        return "ALTER TABLE " + qualifiedTableName + " ADD COLUMN " + definition
     }
 }

@@ -52,7 +52,7 @@ extension VirtualTable {
     /// // CREATE VIRTUAL TABLE "emails" USING fts4("subject", "body")
     /// ```
     public func create(_ using: Module, ifNotExists: Bool = false) -> String {
-        createPrefix(temporary: false, ifNotExists: ifNotExists) + " USING " + using.sql
+        createPrefix(temporary: false, ifNotExists: ifNotExists) + " USING " + using.asSQL()
     }
 }
 
@@ -101,11 +101,6 @@ public struct Module: Sendable {
         self.name = name
         self.arguments = arguments
         self.quotesName = quotesName
-    }
-
-    /// `name(arguments)`, the arguments' values inlined.
-    var sql: String {
-        expression.asSQL()
     }
 }
 

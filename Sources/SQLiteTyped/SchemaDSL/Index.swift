@@ -38,7 +38,6 @@ extension SchemaType {
                 name.append("_")
             }
         }
-        if let database = clauses.from.database { return SQLText.quote(database) + "." + SQLText.quote(name) }
-        return SQLText.quote(name)
+        return SQLText.qualified(name, clauses.from.database)
     }
 }

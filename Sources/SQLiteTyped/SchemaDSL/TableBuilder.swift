@@ -263,14 +263,10 @@ public final class TableBuilder {
         unique: Bool = false, check: BooleanExpression?, defaultValue: Expressible? = nil,
         references: (table: QueryType, column: Expressible)? = nil, collate: Collation? = nil
     ) {
-        var definition = ColumnDefinition(
-            name, datatype, nullable: nullable, unique: unique, check: check, defaultValue: defaultValue)
-        definition.primaryKey = primaryKey
-        if let references {
-            definition.references = (references.table.referenceName, references.column.expression.template)
-        }
-        definition.collate = collate
-        definitions.append(definition.sql)
+        definitions.append(
+            Self.columnSQL(
+                name, datatype, primaryKey: primaryKey, nullable: nullable, unique: unique, check: check,
+                defaultValue: defaultValue, references: references, collate: collate))
     }
 }
 
@@ -290,40 +286,15 @@ public enum PrimaryKey: Sendable {
     case autoincrement
 }
 
-/// One column definition, rendered in SQLite.swift's order: type, primary key, NOT NULL,
-/// UNIQUE, CHECK, DEFAULT, REFERENCES, COLLATE.
-struct ColumnDefinition {
-    var name: String
-    var datatype: String
-    var primaryKey: PrimaryKey?
-    var nullable: Bool
-    var unique: Bool
-    var check: Expressible?
-    var defaultValue: Expressible?
-    var references: (table: String, column: String)?
-    var collate: Collation?
-
-    init<T>(
-        _ name: Expression<T>, _ datatype: String, nullable: Bool, unique: Bool, check: Expressible?,
-        defaultValue: Expressible? = nil
-    ) {
-        self.name = name.template
-        self.datatype = datatype
-        self.nullable = nullable
-        self.unique = unique
-        self.check = check
-        self.defaultValue = defaultValue
-    }
-
-    init<T, V: Value>(
-        _ name: Expression<T>, _ datatype: String, nullable: Bool, unique: Bool, check: Expressible?,
-        defaultValue: V
-    ) {
-        self.init(name, datatype, nullable: nullable, unique: unique, check: check, defaultValue: bound(defaultValue))
-    }
-
-    var sql: String {
-        var text = name + " " + datatype
+extension TableBuilder {
+    /// One column definition, rendered in SQLite.swift's order: type, primary key, NOT NULL,
+    /// UNIQUE, CHECK, DEFAULT, REFERENCES, COLLATE.
+    static func columnSQL<T>(
+        _ name: Expression<T>, _ datatype: String, primaryKey: PrimaryKey? = nil, nullable: Bool,
+        unique: Bool = false, check: Expressible?, defaultValue: Expressible? = nil,
+        references: (table: QueryType, column: Expressible)? = nil, collate: Collation? = nil
+    ) -> String {
+        var text = name.template + " " + datatype
         if let primaryKey { text += primaryKey == .autoincrement ? " PRIMARY KEY AUTOINCREMENT" : " PRIMARY KEY" }
         if !nullable { text += " NOT NULL" }
         if unique { text += " UNIQUE" }
@@ -331,7 +302,9 @@ struct ColumnDefinition {
         // condition's own parentheses enough; one without them (`NOT ...`) gets a pair.
         if let check { text += " CHECK " + SQLText.parenthesized(check.asSQL()) }
         if let defaultValue { text += " DEFAULT (" + defaultValue.asSQL() + ")" }
-        if let references { text += " REFERENCES " + references.table + " (" + references.column + ")" }
+        if let references {
+            text += " REFERENCES " + references.table.referenceName + " (" + references.column.expression.template + ")"
+        }
         if let collate { text += " COLLATE " + collate.description }
         return text
     }

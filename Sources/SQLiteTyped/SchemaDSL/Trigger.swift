@@ -79,13 +79,9 @@ extension SchemaType {
         var sql = "CREATE " + (temporary ? "TEMPORARY " : "") + "TRIGGER " + (ifNotExists ? "IF NOT EXISTS " : "")
         // A trigger lives in its table's database, and names its table unqualified; a temporary
         // trigger lives in `temp`, and names a table of another database qualified.
-        let table = SQLText.quote(clauses.from.name)
-        if temporary {
-            sql += SQLText.quote(name) + " " + timing.rawValue + " " + event.sql + " ON " + qualifiedTableName
-        } else {
-            sql += triggerName(name) + " " + timing.rawValue + " " + event.sql + " ON " + table
-        }
-        sql += " FOR EACH ROW"
+        let trigger = SQLText.qualified(name, temporary ? nil : clauses.from.database)
+        let table = temporary ? qualifiedTableName : SQLText.quote(clauses.from.name)
+        sql += trigger + " " + timing.rawValue + " " + event.sql + " ON " + table + " FOR EACH ROW"
         if let condition { sql += " WHEN " + condition.asSQL() }
         sql += " BEGIN "
         for statement in builder.statements { sql += statement + "; " }
@@ -100,12 +96,6 @@ extension SchemaType {
     /// // DROP TRIGGER IF EXISTS "users_audit"
     /// ```
     public func dropTrigger(_ name: String, ifExists: Bool = false) -> String {
-        "DROP TRIGGER " + (ifExists ? "IF EXISTS " : "") + triggerName(name)
-    }
-
-    /// `name` quoted, qualified with the table's database when it has one.
-    private func triggerName(_ name: String) -> String {
-        if let database = clauses.from.database { return SQLText.quote(database) + "." + SQLText.quote(name) }
-        return SQLText.quote(name)
+        "DROP TRIGGER " + (ifExists ? "IF EXISTS " : "") + SQLText.qualified(name, clauses.from.database)
     }
 }

@@ -73,9 +73,9 @@ public enum TriggerRaise: Sendable, Hashable {
     var sql: String {
         switch self {
         case .ignore: "RAISE(IGNORE)"
-        case .rollback(let message): "RAISE(ROLLBACK, " + SQLText.literal(message) + ")"
-        case .abort(let message): "RAISE(ABORT, " + SQLText.literal(message) + ")"
-        case .fail(let message): "RAISE(FAIL, " + SQLText.literal(message) + ")"
+        case .rollback(let message): "RAISE(ROLLBACK, " + message.quotedLiteral + ")"
+        case .abort(let message): "RAISE(ABORT, " + message.quotedLiteral + ")"
+        case .fail(let message): "RAISE(FAIL, " + message.quotedLiteral + ")"
         }
     }
 }
