@@ -128,10 +128,7 @@ extension Connection {
             "UPDATE " + plan.quotedTable + " SET "
             + assignments.map { SQLIdentifier.quote($0.column) + " = " + $0.template }.joined(separator: ", ")
         if !condition.isEmpty { sql += " WHERE " + condition }
-        return try withRawStatement(sql) { statement in
-            try bindRaw(statement, assignments.flatMap(\.values) + conditionValues)
-            try runRaw(statement)
-            return Int(sqlite3_changes64(handle))
-        }
+        try runRaw(sql, assignments.flatMap(\.values) + conditionValues)
+        return Int(sqlite3_changes64(handle))
     }
 }
