@@ -72,26 +72,12 @@ extension QueryType {
         _ encodables: [any Encodable], userInfo: [CodingUserInfoKey: Any] = [:], otherSetters: [Setter] = [],
         options: CodingOptions = CodingOptions()
     ) throws -> Insert {
-        var rows: [[Setter]] = []
-        rows.reserveCapacity(encodables.count)
-        var firstColumns: [String]?
-        var sameColumns = true
-        for encodable in encodables {
-            let (columns, setters) = try Self.encode(encodable, userInfo, options)
-            if let firstColumns {
-                sameColumns = sameColumns && columns == firstColumns
-            } else {
-                firstColumns = columns
-            }
-            rows.append(setters + otherSetters)
-        }
-        if options.nilEncodingStrategy == .omit && !sameColumns {
+        var rows = try encodables.map { try Self.encode($0, userInfo, options) }
+        if options.nilEncodingStrategy == .omit, rows.contains(where: { $0.columns != rows[0].columns }) {
             // The rows left out different columns: list them all, NULL for nil.
-            rows = try encodables.map { encodable in
-                try Self.encode(encodable, userInfo, options, omitsNil: false).setters + otherSetters
-            }
+            rows = try encodables.map { try Self.encode($0, userInfo, options, omitsNil: false) }
         }
-        return insertMany(rows)
+        return insertMany(rows.map { $0.setters + otherSetters })
     }
 
     /// An upsert of an `Encodable` value: inserted, or, when it conflicts on `conflicting`,
