@@ -53,9 +53,9 @@ struct RecordColumns {
             let column = try resolve(name)
             let value = try self.value(binding, column: column)
             if value.isNull {
-                terms.append(SQLIdentifier.quote(column) + " IS NULL")
+                terms.append(column.quotedIdentifier + " IS NULL")
             } else {
-                terms.append(SQLIdentifier.quote(column) + " = ?")
+                terms.append(column.quotedIdentifier + " = ?")
                 values.append(value)
             }
         }
@@ -66,7 +66,7 @@ struct RecordColumns {
     func orderBy(_ orders: KeyValuePairs<String, Bool>) throws -> String {
         guard !orders.isEmpty else { return "" }
         return try " ORDER BY "
-            + orders.map { SQLIdentifier.quote(try resolve($0.key)) + ($0.value ? " ASC" : " DESC") }.joined(
+            + orders.map { try resolve($0.key).quotedIdentifier + ($0.value ? " ASC" : " DESC") }.joined(
                 separator: ", ")
     }
 
@@ -126,7 +126,7 @@ extension Connection {
         guard !assignments.isEmpty else { return 0 }
         var sql =
             "UPDATE " + plan.quotedTable + " SET "
-            + assignments.map { SQLIdentifier.quote($0.column) + " = " + $0.template }.joined(separator: ", ")
+            + assignments.map { $0.column.quotedIdentifier + " = " + $0.template }.joined(separator: ", ")
         if !condition.isEmpty { sql += " WHERE " + condition }
         try runRaw(sql, assignments.flatMap(\.values) + conditionValues)
         return Int(sqlite3_changes64(handle))

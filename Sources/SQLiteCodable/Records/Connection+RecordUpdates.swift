@@ -80,7 +80,7 @@ extension Connection {
             let columns = try recordColumns(plan)
             let made = try assignments(columns)
             let keyColumn = plan.primaryKey.column
-            guard try runUpdate(plan, columns, made, where: SQLIdentifier.quote(keyColumn) + " = ?", [key]) > 0
+            guard try runUpdate(plan, columns, made, where: keyColumn.quotedIdentifier + " = ?", [key]) > 0
             else { return false }
             // The key may have been assigned a value: read the row under its new one.
             let assigned = made.last { $0.column.lowercased() == keyColumn.lowercased() }

@@ -221,7 +221,7 @@ extension Record {
 
     /// ``dropIndex(named:)`` on `db`.
     public static func dropIndex(named name: String, in db: Connection) throws {
-        try db.execute("DROP INDEX IF EXISTS " + SQLIdentifier.quote(name))
+        try db.execute("DROP INDEX IF EXISTS " + name.quotedIdentifier)
     }
 
     /// ``dropIndex(named:)`` in a write of `writer`.

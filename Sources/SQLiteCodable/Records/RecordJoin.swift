@@ -114,7 +114,7 @@ public struct RecordJoin: Sendable {
 
     /// The `SELECT` this join runs: every column of each side, in order.
     public var expression: SQLExpression<Void> {
-        query.select(sides.map { SQLExpression<Void>(literal: SQLIdentifier.quote($0.name) + ".*") }).expression
+        query.select(sides.map { SQLExpression<Void>(literal: $0.name.quotedIdentifier + ".*") }).expression
     }
 
     /// The `SELECT` this join runs, with its values inlined (for logs and tests).
