@@ -110,39 +110,23 @@ protocol StoredColumn {
     /// Zero, the 1970 epoch, or nil: the value schema probes make up.
     static var placeholder: Self { get throws }
     /// The column value.
-    func columnValue(real: Bool, dateStrategy: DateStrategy) throws(StoredValueError) -> SQLValue
+    func columnValue(real: Bool, dateStrategy: DateStrategy) throws(ConversionFailure) -> SQLValue
     /// The property read from a column value.
-    static func make(_ value: SQLValue, real: Bool, dateStrategy: DateStrategy) throws(StoredValueError) -> Self
+    static func make(_ value: SQLValue, real: Bool, dateStrategy: DateStrategy) throws(ConversionFailure) -> Self
 }
 
-/// Why a ``Stored`` value cannot be written or read.
-enum StoredValueError: Error {
-    case null
-    case conversion(ConversionFailure)
-    case notAnInteger(String)
-    case unsupportedType
-
-    /// The failure as a reading failure, for `DecodingError`s naming the column.
-    var conversionFailure: ConversionFailure {
-        switch self {
-        case .null: .null
-        case .conversion(let failure): failure
-        case .notAnInteger(let reason): .outOfRange(reason)
-        case .unsupportedType: .corrupted(StoredValueError.unsupported)
-        }
-    }
+extension ConversionFailure {
+    static let unsupportedStored = ConversionFailure.corrupted(
+        "@Stored holds an NSNumber, an NSDate, or an optional of one (not a subclass)")
 
     /// A sentence for messages.
     var reason: String {
         switch self {
         case .null: "NULL for a property that is not optional"
-        case .conversion(let failure): "\(failure)"
-        case .notAnInteger(let reason): reason
-        case .unsupportedType: StoredValueError.unsupported
+        case .mismatch(let found): "\(found) cannot be read as a number or a date"
+        case .outOfRange(let reason), .corrupted(let reason): reason
         }
     }
-
-    static let unsupported = "@Stored holds an NSNumber, an NSDate, or an optional of one (not a subclass)"
 }
 
 extension Stored: StoredColumn {
@@ -167,24 +151,23 @@ extension Stored: StoredColumn {
 
     static var placeholder: Stored {
         get throws {
-            if isOptional { return try make(.null, real: false, dateStrategy: .unixSeconds) }
-            return try make(.integer(0), real: false, dateStrategy: .unixSeconds)
+            try make(isOptional ? .null : .integer(0), real: false, dateStrategy: .unixSeconds)
         }
     }
 
-    func columnValue(real: Bool, dateStrategy: DateStrategy) throws(StoredValueError) -> SQLValue {
+    func columnValue(real: Bool, dateStrategy: DateStrategy) throws(ConversionFailure) -> SQLValue {
         let any = wrappedValue as Any
         if let number = any as? NSNumber {
             if real { return .real(number.doubleValue) }
             if number.holdsFloatingPoint {
                 guard let integer = Int64(exactly: number.doubleValue) else {
-                    throw .notAnInteger(
+                    throw .outOfRange(
                         "\(number) has a fraction; list the property in doubleProperties to store it as REAL")
                 }
                 return .integer(integer)
             }
             if number.holdsUnsigned64, number.uint64Value > UInt64(Int64.max) {
-                throw .notAnInteger("\(number) does not fit SQLite's 64-bit signed INTEGER")
+                throw .outOfRange("\(number) does not fit SQLite's 64-bit signed INTEGER")
             }
             return .integer(number.int64Value)
         }
@@ -192,27 +175,23 @@ extension Stored: StoredColumn {
             return ValueEncoding.encode(
                 Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate), dateStrategy)
         }
-        guard Self.kind != nil else { throw .unsupportedType }
+        guard Self.kind != nil else { throw .unsupportedStored }
         return .null
     }
 
-    static func make(_ value: SQLValue, real: Bool, dateStrategy: DateStrategy) throws(StoredValueError) -> Stored {
-        guard let kind else { throw .unsupportedType }
+    static func make(_ value: SQLValue, real: Bool, dateStrategy: DateStrategy) throws(ConversionFailure) -> Stored {
+        guard let kind else { throw .unsupportedStored }
         let object: Any?
-        do {
-            switch (kind, value) {
-            case (_, .null): object = nil
-            case (.number, _):
-                object =
-                    real
-                    ? NSNumber(value: try Conversions.double(value))
-                    : NSNumber(value: try Conversions.integer(value, as: Int64.self))
-            case (.date, _):
-                let date = try Conversions.date(value, dateStrategy)
-                object = NSDate(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate)
-            }
-        } catch {
-            throw .conversion(error)
+        switch (kind, value) {
+        case (_, .null): object = nil
+        case (.number, _):
+            object =
+                real
+                ? NSNumber(value: try Conversions.double(value))
+                : NSNumber(value: try Conversions.integer(value, as: Int64.self))
+        case (.date, _):
+            let date = try Conversions.date(value, dateStrategy)
+            object = NSDate(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate)
         }
         if let object, let wrapped = object as? Wrapped { return Stored(wrappedValue: wrapped) }
         // nil, as `Wrapped` when it is optional.

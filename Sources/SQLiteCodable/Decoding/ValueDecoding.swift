@@ -57,13 +57,9 @@ enum ValueDecoding {
         if T.self == Decimal.self { return try Conversions.decimal(value) as? T }
         if T.self == Blob.self { return Blob(bytes: try Conversions.bytes(value)) as? T }
         if let stored = T.self as? any StoredColumn.Type {
-            do {
-                return try stored.make(
-                    value, real: context.options.isDouble(context.codingPath),
-                    dateStrategy: context.options.dateStrategy) as? T
-            } catch {
-                throw error.conversionFailure
-            }
+            return try stored.make(
+                value, real: context.options.isDouble(context.codingPath), dateStrategy: context.options.dateStrategy)
+                as? T
         }
         if let valueType = T.self as? any Value.Type {
             return try Conversions.stored(valueType, value) as? T

@@ -140,6 +140,15 @@ extension Connection {
         sqlite3_reset(statement.handle)
     }
 
+    /// Runs `sql` with `values` bound, through the statement cache, with the connection locked
+    /// by the caller (`sqlite3_changes64` and `sqlite3_last_insert_rowid` then tell its effect).
+    func runRaw(_ sql: String, _ values: [SQLValue]) throws {
+        try withRawStatement(sql) { statement in
+            try bindRaw(statement, values)
+            try runRaw(statement)
+        }
+    }
+
     /// SQLite's error for `code`, built by Core as for every tier.
     func sqliteError(_ code: Int32, _ statement: Statement?) -> Result {
         lastError(code: code, statement: statement)

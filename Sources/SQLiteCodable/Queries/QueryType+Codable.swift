@@ -46,15 +46,14 @@ extension QueryType {
         _ encodable: some Encodable, _ userInfo: [CodingUserInfoKey: Any], _ otherSetters: [Setter],
         _ options: CodingOptions, conflict: OnConflict?, render: ([Setter]) -> Insert
     ) throws -> Insert {
-        let omitsNil = options.nilEncodingStrategy == .omit
         if userInfo.isEmpty, otherSetters.isEmpty {
             let table = insertTable
             let planned = try EncodingPlan.insert(
-                encodable, options: options, omitsNil: omitsNil, table: table.name, database: table.database,
-                conflict: conflict, render: render)
+                encodable, options: options, omitsNil: options.nilEncodingStrategy == .omit, table: table.name,
+                database: table.database, conflict: conflict, render: render)
             if let planned { return planned }
         }
-        return render(try Self.encode(encodable, userInfo, options, omitsNil: omitsNil).setters + otherSetters)
+        return render(try Self.encode(encodable, userInfo, options).setters + otherSetters)
     }
 
     /// One `INSERT` of several `Encodable` values: `INSERT INTO "users" ("name") VALUES ('a'), ('b')`.
@@ -73,27 +72,12 @@ extension QueryType {
         _ encodables: [any Encodable], userInfo: [CodingUserInfoKey: Any] = [:], otherSetters: [Setter] = [],
         options: CodingOptions = CodingOptions()
     ) throws -> Insert {
-        let omitsNil = options.nilEncodingStrategy == .omit
-        var rows: [[Setter]] = []
-        rows.reserveCapacity(encodables.count)
-        var firstColumns: [String]?
-        var sameColumns = true
-        for encodable in encodables {
-            let (columns, setters) = try Self.encode(encodable, userInfo, options, omitsNil: omitsNil)
-            if let firstColumns {
-                sameColumns = sameColumns && columns == firstColumns
-            } else {
-                firstColumns = columns
-            }
-            rows.append(setters + otherSetters)
-        }
-        if omitsNil && !sameColumns {
+        var rows = try encodables.map { try Self.encode($0, userInfo, options) }
+        if options.nilEncodingStrategy == .omit, rows.contains(where: { $0.columns != rows[0].columns }) {
             // The rows left out different columns: list them all, NULL for nil.
-            rows = try encodables.map { encodable in
-                try Self.encode(encodable, userInfo, options, omitsNil: false).setters + otherSetters
-            }
+            rows = try encodables.map { try Self.encode($0, userInfo, options, omitsNil: false) }
         }
-        return insertMany(rows)
+        return insertMany(rows.map { $0.setters + otherSetters })
     }
 
     /// An upsert of an `Encodable` value: inserted, or, when it conflicts on `conflicting`,
@@ -111,10 +95,7 @@ extension QueryType {
         _ encodable: some Encodable, userInfo: [CodingUserInfoKey: Any] = [:], otherSetters: [Setter] = [],
         onConflictOf conflicting: Expressible, options: CodingOptions = CodingOptions()
     ) throws -> Insert {
-        let omitsNil = options.nilEncodingStrategy == .omit
-        return upsert(
-            try Self.encode(encodable, userInfo, options, omitsNil: omitsNil).setters + otherSetters,
-            onConflictOf: conflicting)
+        upsert(try Self.encode(encodable, userInfo, options).setters + otherSetters, onConflictOf: conflicting)
     }
 
     /// An `UPDATE` setting the columns of an `Encodable` value, for the rows the query's filter
@@ -131,14 +112,16 @@ extension QueryType {
         _ encodable: some Encodable, userInfo: [CodingUserInfoKey: Any] = [:], otherSetters: [Setter] = [],
         options: CodingOptions = CodingOptions()
     ) throws -> Update {
-        let omitsNil = options.nilEncodingStrategy == .omit
-        return update(try Self.encode(encodable, userInfo, options, omitsNil: omitsNil).setters + otherSetters)
+        update(try Self.encode(encodable, userInfo, options).setters + otherSetters)
     }
 
-    /// The columns `encodable` encodes to and a setter for each.
+    /// The columns `encodable` encodes to and a setter for each; `nil` optionals left out as
+    /// `options` says unless `omitsNil` is given.
     static func encode(
-        _ encodable: any Encodable, _ userInfo: [CodingUserInfoKey: Any], _ options: CodingOptions, omitsNil: Bool
+        _ encodable: any Encodable, _ userInfo: [CodingUserInfoKey: Any], _ options: CodingOptions,
+        omitsNil: Bool? = nil
     ) throws -> (columns: [String], setters: [Setter]) {
+        let omitsNil = omitsNil ?? (options.nilEncodingStrategy == .omit)
         if userInfo.isEmpty, let plan = EncodingPlan.of(type(of: encodable), options: options, omitsNil: omitsNil) {
             return try plan.setters(for: encodable)
         }

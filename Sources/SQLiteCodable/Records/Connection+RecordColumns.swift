@@ -53,9 +53,9 @@ struct RecordColumns {
             let column = try resolve(name)
             let value = try self.value(binding, column: column)
             if value.isNull {
-                terms.append(SQLIdentifier.quote(column) + " IS NULL")
+                terms.append(column.quotedIdentifier + " IS NULL")
             } else {
-                terms.append(SQLIdentifier.quote(column) + " = ?")
+                terms.append(column.quotedIdentifier + " = ?")
                 values.append(value)
             }
         }
@@ -66,8 +66,32 @@ struct RecordColumns {
     func orderBy(_ orders: KeyValuePairs<String, Bool>) throws -> String {
         guard !orders.isEmpty else { return "" }
         return try " ORDER BY "
-            + orders.map { SQLIdentifier.quote(try resolve($0.key)) + ($0.value ? " ASC" : " DESC") }.joined(
+            + orders.map { try resolve($0.key).quotedIdentifier + ($0.value ? " ASC" : " DESC") }.joined(
                 separator: ", ")
+    }
+
+    /// The assignments of named values, checked (columns resolved, values converted) before
+    /// any runs; sorted by column so that the same names give the same SQL.
+    func assignments(_ values: [String: Binding?]) throws -> [RecordAssignment] {
+        try values.sorted(by: { $0.key < $1.key }).map { name, binding in
+            let column = try resolve(name)
+            return RecordAssignment(column: column, template: "?", values: [try value(binding, column: column)])
+        }
+    }
+
+    /// The assignments of typed-tier setters (`price <- 199`, `stock <- stock + 1`), their
+    /// columns resolved against the table.
+    func assignments(_ setters: [Setter]) throws -> [RecordAssignment] {
+        try setters.map { setter in
+            let expression = setter.expression
+            guard let (name, rest) = expression.template[...].leadingQuotedName, rest.hasPrefix(" = ")
+            else {
+                throw RecordError.unknownColumn(type: plan.rowType, table: plan.tableName, column: expression.template)
+            }
+            let column = try resolve(name)
+            let values = try expression.bindings.map { try value($0, column: column) }
+            return RecordAssignment(column: column, template: String(rest.dropFirst(3)), values: values)
+        }
     }
 }
 
@@ -82,31 +106,6 @@ extension Connection {
     /// The columns of `plan`'s table. Call with the connection locked.
     func recordColumns(_ plan: RecordPlan) throws -> RecordColumns {
         RecordColumns(plan: plan, columns: try schema.columnNames(table: plan.tableName))
-    }
-
-    /// The assignments of named values, checked (columns resolved, values converted) before
-    /// any runs; sorted by column so that the same names give the same SQL.
-    func assignments(_ values: [String: Binding?], _ columns: RecordColumns) throws -> [RecordAssignment] {
-        try values.sorted(by: { $0.key < $1.key }).map { name, binding in
-            let column = try columns.resolve(name)
-            return RecordAssignment(column: column, template: "?", values: [try columns.value(binding, column: column)])
-        }
-    }
-
-    /// The assignments of typed-tier setters (`price <- 199`, `stock <- stock + 1`), their
-    /// columns resolved against the table.
-    func assignments(_ setters: [Setter], _ columns: RecordColumns) throws -> [RecordAssignment] {
-        try setters.map { setter in
-            let expression = setter.expression
-            guard let (name, rest) = expression.template[...].leadingQuotedName, rest.hasPrefix(" = ")
-            else {
-                throw RecordError.unknownColumn(
-                    type: columns.plan.rowType, table: columns.plan.tableName, column: expression.template)
-            }
-            let column = try columns.resolve(name)
-            let values = try expression.bindings.map { try columns.value($0, column: column) }
-            return RecordAssignment(column: column, template: String(rest.dropFirst(3)), values: values)
-        }
     }
 
     /// Runs `UPDATE "table" SET <assignments> WHERE <condition>`, with `updated_at` set when the
@@ -127,12 +126,9 @@ extension Connection {
         guard !assignments.isEmpty else { return 0 }
         var sql =
             "UPDATE " + plan.quotedTable + " SET "
-            + assignments.map { SQLIdentifier.quote($0.column) + " = " + $0.template }.joined(separator: ", ")
+            + assignments.map { $0.column.quotedIdentifier + " = " + $0.template }.joined(separator: ", ")
         if !condition.isEmpty { sql += " WHERE " + condition }
-        return try withRawStatement(sql) { statement in
-            try bindRaw(statement, assignments.flatMap(\.values) + conditionValues)
-            try runRaw(statement)
-            return Int(sqlite3_changes64(handle))
-        }
+        try runRaw(sql, assignments.flatMap(\.values) + conditionValues)
+        return Int(sqlite3_changes64(handle))
     }
 }

@@ -70,28 +70,22 @@ extension Connection {
     /// Updates the columns `assignments` makes (checked against the table before anything
     /// runs) in the row of `record`, by its primary key, then reads the row back into it;
     /// `false` when no row has its key.
-    func updateRecord<R: Record>(
-        _ record: inout R, _ assignments: (Connection, RecordColumns) throws -> [RecordAssignment]
-    ) throws -> Bool {
+    func updateRecord<R: Record>(_ record: inout R, _ assignments: (RecordColumns) throws -> [RecordAssignment])
+        throws -> Bool
+    {
         try withLock {
             let plan = try usablePlan(R.self)
             let (encoded, values) = try plan.encode(record)
             let key = values[try plan.keyIndex(encoded)]
             let columns = try recordColumns(plan)
-            let made = try assignments(self, columns)
-            let keyColumn = plan.primaryKey.column.lowercased()
-            guard
-                try runUpdate(plan, columns, made, where: SQLIdentifier.quote(plan.primaryKey.column) + " = ?", [key])
-                    > 0
+            let made = try assignments(columns)
+            let keyColumn = plan.primaryKey.column
+            guard try runUpdate(plan, columns, made, where: keyColumn.quotedIdentifier + " = ?", [key]) > 0
             else { return false }
-            // The key may have been assigned: read the row under its new one.
-            var newKey = key
-            if let assigned = made.last(where: { $0.column.lowercased() == keyColumn }), assigned.template == "?",
-                let value = assigned.values.first
-            {
-                newKey = value
-            }
-            if let stored = try findRecord(R.self, key: newKey) { record = stored }
+            // The key may have been assigned a value: read the row under its new one.
+            let assigned = made.last { $0.column.lowercased() == keyColumn.lowercased() }
+            let newKey = assigned?.template == "?" ? assigned?.values.first : nil
+            if let stored = try findRecord(R.self, key: newKey ?? key) { record = stored }
             return true
         }
     }
@@ -99,13 +93,13 @@ extension Connection {
     /// Updates the columns `assignments` makes in the rows `condition` selects (both checked
     /// before anything runs) and returns how many rows changed.
     func updateRecords<R: Record>(
-        _ type: R.Type, _ assignments: (Connection, RecordColumns) throws -> [RecordAssignment],
+        _ type: R.Type, _ assignments: (RecordColumns) throws -> [RecordAssignment],
         where condition: (RecordColumns) throws -> (sql: String, values: [SQLValue])
     ) throws -> Int {
         try withLock {
             let plan = try usablePlan(R.self)
             let columns = try recordColumns(plan)
-            let made = try assignments(self, columns)
+            let made = try assignments(columns)
             let (sql, values) = try condition(columns)
             return try runUpdate(plan, columns, made, where: sql, values)
         }

@@ -107,10 +107,7 @@ extension Connection {
                     Timestamps.stampInsert(
                         &upsertColumns, &upsertValues, now: Timestamps.now(plan.options.dateStrategy))
                 }
-                try withRawStatement(plan.upsertSQL(upsertColumns)) { statement in
-                    try bindRaw(statement, upsertValues)
-                    try runRaw(statement)
-                }
+                try runRaw(plan.upsertSQL(upsertColumns), upsertValues)
                 if plan.timestamps, let stored = try findRecord(R.self, key: key) {
                     // An existing row kept its created_at: read the row as stored.
                     record = stored
@@ -326,12 +323,8 @@ extension Connection {
         var columns = columns
         var values = values
         prepareInsert(plan, &columns, &values)
-        let rowid = try withRawStatement(plan.insertSQL(columns)) { statement in
-            try bindRaw(statement, values)
-            try runRaw(statement)
-            return sqlite3_last_insert_rowid(handle)
-        }
-        return (rowid, columns, values)
+        try runRaw(plan.insertSQL(columns), values)
+        return (sqlite3_last_insert_rowid(handle), columns, values)
     }
 
     /// Updates by key; returns the columns and values as stored (with `updated_at`), nil when
@@ -349,19 +342,12 @@ extension Connection {
             Timestamps.stampUpdate(&setColumns, &setValues, now: Timestamps.now(plan.options.dateStrategy))
         }
         if setColumns.isEmpty { return nil }
-        let changed = try withRawStatement(plan.updateSQL(setColumns)) { statement in
-            try bindRaw(statement, setValues + [key])
-            try runRaw(statement)
-            return sqlite3_changes64(handle) > 0
-        }
-        return changed ? (setColumns + [plan.primaryKey.column], setValues + [key]) : nil
+        try runRaw(plan.updateSQL(setColumns), setValues + [key])
+        return sqlite3_changes64(handle) > 0 ? (setColumns + [plan.primaryKey.column], setValues + [key]) : nil
     }
 
     private func deleteRow(_ plan: RecordPlan, key: SQLValue) throws -> Bool {
-        try withRawStatement(plan.deleteSQL) { statement in
-            try bindRaw(statement, [key])
-            try runRaw(statement)
-            return sqlite3_changes64(handle) > 0
-        }
+        try runRaw(plan.deleteSQL, [key])
+        return sqlite3_changes64(handle) > 0
     }
 }

@@ -203,10 +203,8 @@ extension Record {
     ) throws -> Self? {
         guard number >= 0 else { return nil }
         return try db.findRecords(
-            Self.self,
-            where: { columns in
-                condition.isEmpty ? ("", []) : try sqlCondition(condition, parameters, columns)
-            }, orders: orders, limit: 1, offset: number
+            Self.self, where: { condition.isEmpty ? ("", []) : try sqlCondition(condition, parameters, $0) },
+            orders: orders, limit: 1, offset: number
         ).first
     }
 

@@ -66,11 +66,9 @@ extension Record {
     /// Deletes every record (that `filter` selects) and returns how many were deleted.
     @discardableResult
     public static func deleteAll(in db: Connection, filter: SQLExpression<Bool?>? = nil) throws -> Int {
-        var query = table
-        if let filter { query = query.filter(filter) }
-        return try db.withLock {
+        try db.withLock {
             _ = try db.usablePlan(Self.self)
-            return try db.run(query.delete())
+            return try db.run(query(filter: filter, order: [], limit: nil, offset: nil).delete())
         }
     }
 

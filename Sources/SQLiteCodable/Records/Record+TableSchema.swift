@@ -30,8 +30,7 @@ extension Record {
 
     /// ``createTable(ifNotExists:)`` in a write of `writer`.
     public static func createTable(ifNotExists: Bool = true, in writer: some DatabaseWriter) throws {
-        try RecordDatabase(writer).write(Self.self) { db in try db.createTable(for: Self.self, ifNotExists: ifNotExists)
-        }
+        try RecordDatabase(writer).write(Self.self) { db in try createTable(ifNotExists: ifNotExists, in: db) }
     }
 
     /// Creates the type's table, or adds the columns and indexes it lacks (see
@@ -221,7 +220,7 @@ extension Record {
 
     /// ``dropIndex(named:)`` on `db`.
     public static func dropIndex(named name: String, in db: Connection) throws {
-        try db.execute("DROP INDEX IF EXISTS " + SQLIdentifier.quote(name))
+        try db.execute("DROP INDEX IF EXISTS " + name.quotedIdentifier)
     }
 
     /// ``dropIndex(named:)`` in a write of `writer`.

@@ -50,7 +50,7 @@ extension Record {
     /// ``update(_:)-3hj15`` on `db`.
     @discardableResult
     public mutating func update(_ values: [String: Binding?], in db: Connection) throws -> Bool {
-        try db.updateRecord(&self) { db, columns in try db.assignments(values, columns) }
+        try db.updateRecord(&self) { try $0.assignments(values) }
     }
 
     /// ``update(_:)-3hj15`` in a write of `writer`.
@@ -75,7 +75,7 @@ extension Record {
     /// ``update(_:)-1lkya`` on `db`.
     @discardableResult
     public mutating func update(_ setters: [Setter], in db: Connection) throws -> Bool {
-        try db.updateRecord(&self) { db, columns in try db.assignments(setters, columns) }
+        try db.updateRecord(&self) { try $0.assignments(setters) }
     }
 
     /// ``update(_:)-1lkya`` in a write of `writer`.
@@ -102,8 +102,7 @@ extension Record {
     public static func update(_ values: [String: Binding?], where conditions: [String: Binding?], in db: Connection)
         throws -> Int
     {
-        try db.updateRecords(
-            Self.self, { db, columns in try db.assignments(values, columns) }, where: { try $0.conditions(conditions) })
+        try db.updateRecords(Self.self, { try $0.assignments(values) }, where: { try $0.conditions(conditions) })
     }
 
     /// ``update(_:where:)-4gnic`` in a write of `writer`.
@@ -137,7 +136,7 @@ extension Record {
         -> Int
     {
         try db.updateRecords(
-            Self.self, { db, columns in try db.assignments(setters, columns) },
+            Self.self, { try $0.assignments(setters) },
             where: { columns in
                 guard let filter else { return ("", []) }
                 return (filter.template, try filter.bindings.map { try columns.value($0, column: "?") })

@@ -127,7 +127,7 @@ extension Record {
     /// A column of the record's table qualified with the table's name (`"item"."price"`), for
     /// joins: `Item.column("price") as SQLExpression<Double>`.
     public static func column<V>(_ name: String) -> SQLExpression<V> {
-        Expression(SQLIdentifier.quote(tableName) + "." + SQLIdentifier.quote(name), [])
+        Expression(tableName.quotedIdentifier + "." + name.quotedIdentifier, [])
     }
 
     /// The join condition of a foreign key: this record's `column` holds the primary key of
@@ -135,8 +135,8 @@ extension Record {
     /// `("book"."author_id" = "author"."id")`.
     public static func foreignKey<Parent: Record>(_ column: String, to parent: Parent.Type) -> SQLExpression<Bool> {
         Expression(
-            "(" + SQLIdentifier.quote(tableName) + "." + SQLIdentifier.quote(column) + " = "
-                + SQLIdentifier.quote(Parent.tableName) + "." + SQLIdentifier.quote(Parent.primaryKey.column) + ")", [])
+            "(" + tableName.quotedIdentifier + "." + column.quotedIdentifier + " = "
+                + Parent.tableName.quotedIdentifier + "." + Parent.primaryKey.column.quotedIdentifier + ")", [])
     }
 }
 

@@ -35,7 +35,7 @@ public struct RecordIndex: Sendable, Equatable {
     /// The index on `table` over `columns` (the declared ones, resolved to the table's names),
     /// named `name`, or as the typed tier's `createIndex` names it (`index_<table>_on_<columns>`).
     func definition(table: String, columns: [String]) -> IndexDefinition {
-        let expressions: [Expressible] = columns.map { SQLExpression<Void>(SQLIdentifier.quote($0), []) }
+        let expressions: [Expressible] = columns.map { SQLExpression<Void>($0.quotedIdentifier, []) }
         let name = name ?? Table(table).indexName(expressions)[...].leadingQuotedName?.name ?? ""
         return IndexDefinition(table: table, name: name, unique: unique, columns: columns)
     }

@@ -196,9 +196,7 @@ extension RecordJoin {
     /// let rows = try e.join(.leftOuter, m, on: e[managerID] == m[id]).fetchAll(Employee.self, Employee.self)
     /// ```
     public func fetchAll<each R: Record>(_ types: repeat (each R).Type) throws -> [(repeat (each R)?)] {
-        var all: [any Record.Type] = []
-        for type in repeat each types { all.append(type) }
-        return try Self.reading(all) { db in try fetchAll(repeat each types, in: db) }
+        try Self.reading(repeat each types) { db in try fetchAll(repeat each types, in: db) }
     }
 
     /// The async ``fetchAll(_:)``.
@@ -215,14 +213,16 @@ extension RecordJoin {
 
     /// The first row of the join, read from the database of the first record type.
     public func fetchOne<each R: Record>(_ types: repeat (each R).Type) throws -> (repeat (each R)?)? {
-        var all: [any Record.Type] = []
-        for type in repeat each types { all.append(type) }
-        return try Self.reading(all) { db in try fetchOne(repeat each types, in: db) }
+        try Self.reading(repeat each types) { db in try fetchOne(repeat each types, in: db) }
     }
 
     /// Runs `body` in a read of the tables of `types`, on the database of the first.
-    private static func reading<T>(_ types: [any Record.Type], _ body: (Connection) throws -> T) throws -> T {
-        guard let first = types.first else { throw RecordError.noDatabase(type: "RecordJoin", name: nil) }
-        return try first.resolvedDatabase().access(types, writes: false, body)
+    private static func reading<each R: Record, T>(_ types: repeat (each R).Type, body: (Connection) throws -> T)
+        throws -> T
+    {
+        var all: [any Record.Type] = []
+        for type in repeat each types { all.append(type) }
+        guard let first = all.first else { throw RecordError.noDatabase(type: "RecordJoin", name: nil) }
+        return try first.resolvedDatabase().access(all, writes: false, body)
     }
 }

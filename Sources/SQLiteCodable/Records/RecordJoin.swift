@@ -32,16 +32,6 @@ public struct RecordJoin: Sendable {
     /// The name and the table of each side, in order.
     let sides: [(name: String, table: String)]
 
-    init(query: Table, sides: [(name: String, table: String)]) {
-        self.query = query
-        self.sides = sides
-    }
-
-    /// A join starting from `alias`'s table.
-    init<R: Record>(_ alias: RecordAlias<R>) {
-        self.init(query: alias.table, sides: [(alias.name, R.tableName)])
-    }
-
     // MARK: - Joining
 
     /// Adds `other` with a join of kind `type` on `condition`.
@@ -124,7 +114,7 @@ public struct RecordJoin: Sendable {
 
     /// The `SELECT` this join runs: every column of each side, in order.
     public var expression: SQLExpression<Void> {
-        query.select(sides.map { SQLExpression<Void>(literal: SQLIdentifier.quote($0.name) + ".*") }).expression
+        query.select(sides.map { SQLExpression<Void>(literal: $0.name.quotedIdentifier + ".*") }).expression
     }
 
     /// The `SELECT` this join runs, with its values inlined (for logs and tests).
@@ -141,6 +131,13 @@ public struct RecordJoin: Sendable {
             throw Result.misuse(
                 "the join's tables are \(sides.map(\.table)), but the records to read are of \(tables) (\(sql))")
         }
+    }
+}
+
+extension RecordJoin {
+    /// A join starting from `alias`'s table.
+    init<R: Record>(_ alias: RecordAlias<R>) {
+        self.init(query: alias.table, sides: [(alias.name, R.tableName)])
     }
 }
 

@@ -49,7 +49,7 @@ final class RecordPlan {
         self.type = ObjectIdentifier(type)
         rowType = "\(R.self)"
         tableName = R.tableName
-        quotedTable = SQLIdentifier.quote(tableName)
+        quotedTable = tableName.quotedIdentifier
         primaryKey = R.primaryKey
         var options = R.codingOptions
         options.doubleKeys = Set(R.doubleProperties)
@@ -57,7 +57,7 @@ final class RecordPlan {
         naming = ColumnNaming(options: options, mapping: R.columnMapping)
         timestamps = R.timestamps
         tableIsReady = !R.createsTableOnFirstUse
-        let key = SQLIdentifier.quote(primaryKey.column)
+        let key = primaryKey.column.quotedIdentifier
         selectSQL = "SELECT * FROM " + quotedTable
         findSQL = selectSQL + " WHERE " + key + " = ?"
         deleteSQL = "DELETE FROM " + quotedTable + " WHERE " + key + " = ?"
@@ -109,7 +109,7 @@ final class RecordPlan {
     func insertSQL(_ columns: [String]) -> String {
         if let sql = insertSQLs[columns] { return sql }
         let sql =
-            "INSERT INTO " + quotedTable + " (" + columns.map(SQLIdentifier.quote).joined(separator: ", ")
+            "INSERT INTO " + quotedTable + " (" + columns.map(\.quotedIdentifier).joined(separator: ", ")
             + ") VALUES (" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
         insertSQLs[columns] = sql
         return sql
@@ -134,8 +134,8 @@ final class RecordPlan {
         if let sql = updateSQLs[columns] { return sql }
         let sql =
             "UPDATE " + quotedTable + " SET "
-            + columns.map { SQLIdentifier.quote($0) + " = ?" }.joined(separator: ", ") + " WHERE "
-            + SQLIdentifier.quote(primaryKey.column) + " = ?"
+            + columns.map { $0.quotedIdentifier + " = ?" }.joined(separator: ", ") + " WHERE "
+            + primaryKey.column.quotedIdentifier + " = ?"
         updateSQLs[columns] = sql
         return sql
     }
@@ -144,13 +144,13 @@ final class RecordPlan {
     /// with its own key; `created_at` is kept on conflict.
     func upsertSQL(_ columns: [String]) -> String {
         let updated = columns.filter { $0 != primaryKey.column && $0 != Timestamps.createdAt }
-        var sql = insertSQL(columns) + " ON CONFLICT (" + SQLIdentifier.quote(primaryKey.column) + ") DO "
+        var sql = insertSQL(columns) + " ON CONFLICT (" + primaryKey.column.quotedIdentifier + ") DO "
         if updated.isEmpty {
             sql += "NOTHING"
         } else {
             sql +=
                 "UPDATE SET "
-                + updated.map { SQLIdentifier.quote($0) + " = \"excluded\"." + SQLIdentifier.quote($0) }.joined(
+                + updated.map { $0.quotedIdentifier + " = \"excluded\"." + $0.quotedIdentifier }.joined(
                     separator: ", ")
         }
         return sql
