@@ -84,9 +84,9 @@ public final class DatabasePool: DatabaseWriter, ObservationHost {
     @discardableResult
     public func read<T>(_ body: (Connection) throws -> T) throws -> T {
         try key.checkNotInAccess("DatabasePool.read")
-        let reader = try readers.acquireSync()
-        defer { readers.release(reader) }
-        return try reader.performSync { db, ticket in try DatabaseAccess.read(db, ticket, queryOnly: false, body) }
+        return try readers.withReaderSync { reader in
+            try reader.performSync { db, ticket in try DatabaseAccess.read(db, ticket, queryOnly: false, body) }
+        }
     }
 
     /// Runs `body` on the writer in a `BEGIN IMMEDIATE` transaction, committed when it
@@ -136,11 +136,11 @@ public final class DatabasePool: DatabaseWriter, ObservationHost {
     }
 
     func fetchObserved<T>(_ fetch: (Connection) throws -> T, regions: RegionCache) throws -> (T, Set<String>) {
-        let reader = try readers.acquireSync()
-        defer { readers.release(reader) }
-        return try reader.performSync { db, ticket in
-            try DatabaseAccess.read(db, ticket, queryOnly: false) { db in
-                try db.fetchObserved(fetch, watcher: reader.watcher, regions: regions)
+        try readers.withReaderSync { reader in
+            try reader.performSync { db, ticket in
+                try DatabaseAccess.read(db, ticket, queryOnly: false) { db in
+                    try db.fetchObserved(fetch, watcher: reader.watcher, regions: regions)
+                }
             }
         }
     }

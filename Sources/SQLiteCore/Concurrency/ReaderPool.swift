@@ -89,8 +89,9 @@ final class ReaderPool: @unchecked Sendable {
         // Neither: the read is not in line yet, and `enqueue` sees `isCancelled`.
     }
 
-    /// Waits for a reader, blocking the calling thread.
-    func acquireSync() throws -> SerialConnection {
+    /// Waits for a reader, blocking the calling thread, and runs `body` with it before giving
+    /// it back.
+    func withReaderSync<T>(_ body: (SerialConnection) throws -> T) throws -> T {
         let semaphore = DispatchSemaphore(value: 0)
         let outcome = Locked<Swift.Result<SerialConnection, any Error>?>(nil)
         enqueue(Waiter()) { result in
@@ -99,7 +100,9 @@ final class ReaderPool: @unchecked Sendable {
         }
         semaphore.wait()
         guard let result = outcome.withLock({ $0 }) else { throw Result.accessAfterClose }
-        return try result.get()
+        let reader = try result.get()
+        defer { release(reader) }
+        return try body(reader)
     }
 
     /// Starts `waiter` at once with a free reader, else puts it in line.

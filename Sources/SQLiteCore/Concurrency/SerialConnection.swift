@@ -87,14 +87,11 @@ final class SerialConnection: @unchecked Sendable {
         let db: Connection
         do {
             db = try openedConnection()
+            // Cancelled while the connection opened: there was nothing to interrupt yet.
+            if ticket.isCancelled { throw CancellationError() }
         } catch {
             endAccess()
             return .failure(error)
-        }
-        // Cancelled while the connection opened: there was nothing to interrupt yet.
-        if ticket.isCancelled {
-            endAccess()
-            return .failure(CancellationError())
         }
         db.lend()
         defer {

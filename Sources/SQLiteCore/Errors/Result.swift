@@ -125,10 +125,13 @@ extension Result: CustomStringConvertible {
     /// The SQL is not part of it, as it is not of SQLite.swift's errors raised while preparing or
     /// running a statement (which name none). Read it from ``sql``, or print
     /// ``debugDescription`` (`String(reflecting: error)`), which adds it.
-    public var description: String {
+    public var description: String { message + codeSuffix }
+
+    /// `" (code: 1)"`, or `" (extended code: 2067)"` for an extended error.
+    private var codeSuffix: String {
         switch self {
-        case .error(let message, let code, _): "\(message) (code: \(code))"
-        case .extendedError(let message, let extendedCode, _): "\(message) (extended code: \(extendedCode))"
+        case .error(_, let code, _): " (code: \(code))"
+        case .extendedError(_, let extendedCode, _): " (extended code: \(extendedCode))"
         }
     }
 }
@@ -136,13 +139,5 @@ extension Result: CustomStringConvertible {
 extension Result: CustomDebugStringConvertible {
     /// The message, the SQL involved (when there is a statement) and the code, e.g.
     /// `UNIQUE constraint failed: users.email (INSERT INTO users (email) VALUES (?)) (code: 19)`.
-    public var debugDescription: String {
-        var text = message
-        if let sql { text += " (\(sql))" }
-        switch self {
-        case .error(_, let code, _): text += " (code: \(code))"
-        case .extendedError(_, let extendedCode, _): text += " (extended code: \(extendedCode))"
-        }
-        return text
-    }
+    public var debugDescription: String { message + (sql.map { " (\($0))" } ?? "") + codeSuffix }
 }

@@ -52,7 +52,7 @@ extension ConnectionHandle {
     /// wait can be logged; else none. Call with `lock` held and the database open.
     func refreshBusyHandler() {
         let timeout = busyTimeoutMilliseconds
-        if busyCallback == nil, !(timeout > 0 && logsBusyWaits) {
+        if busyCallback == nil, !(timeout > 0 && logsWarnings) {
             // Also removes any handler: a zero timeout fails at once.
             sqlite3_busy_timeout(pointer, timeout)
             return
@@ -75,7 +75,7 @@ extension ConnectionHandle {
     private func lockIsBusy(tries: Int) -> Bool {
         if let busyCallback {
             let retries = busyCallback(tries)
-            if retries, tries == 0, logsBusyWaits { log(.warning, "database is locked: the busy handler retries") }
+            if retries, tries == 0 { log(.warning, "database is locked: the busy handler retries") }
             return retries
         }
         guard let delay = Self.busyTimeoutDelay(tries: tries, timeout: Int(busyTimeoutMilliseconds)) else {

@@ -58,6 +58,11 @@ final class HookSet {
     /// How often the package checks a queue's or pool's connection for cancellation, in VM
     /// instructions: `sqlite3_interrupt` only stops the statements running when it is called.
     static let interruptCheckInterval = 500
+
+    /// Hands `event` to the user's trace events when they include `kind`.
+    func report(_ kind: TraceEvents, _ event: @autoclosure () -> TraceEvent) {
+        if let traceEventHook, traceEvents.contains(kind) { traceEventHook(event()) }
+    }
 }
 
 /// What the concurrency tier watches on a connection beside the user's own hooks: row changes
@@ -135,7 +140,7 @@ extension ConnectionHandle {
         let events = hooks.traceEventHook == nil ? [] : hooks.traceEvents
         var mask: UInt32 = 0
         if hooks.trace != nil || watching || events.contains(.statement) { mask |= UInt32(SQLITE_TRACE_STMT) }
-        if profilesStatements || events.contains(.profile) { mask |= UInt32(SQLITE_TRACE_PROFILE) }
+        if logsWarnings || events.contains(.profile) { mask |= UInt32(SQLITE_TRACE_PROFILE) }
         if events.contains(.row) { mask |= UInt32(SQLITE_TRACE_ROW) }
         guard mask != 0 else {
             sqlite3_trace_v2(pointer, 0, nil, nil)
@@ -144,33 +149,26 @@ extension ConnectionHandle {
         sqlite3_trace_v2(
             pointer, mask,
             { event, context, statement, detail in
-                guard let context, let statement else { return 0 }
+                guard let context, let statement = statement.map(OpaquePointer.init) else { return 0 }
                 let handle = ConnectionHandle.from(context)
                 let hooks = handle.hooks
                 switch Int32(bitPattern: event) {
                 case SQLITE_TRACE_STMT:
-                    hooks.observer?.statementStarted(OpaquePointer(statement))
+                    hooks.observer?.statementStarted(statement)
                     if let trace = hooks.trace,
-                        let text = TraceEvent.expandedSQL(of: OpaquePointer(statement))
+                        let text = TraceEvent.expandedSQL(of: statement)
                             ?? detail.map({ String(cString: $0.assumingMemoryBound(to: CChar.self)) })
                     {
                         trace(text)
                     }
-                    if let events = hooks.traceEventHook, hooks.traceEvents.contains(.statement) {
-                        events(TraceEvent.started(OpaquePointer(statement), detail: detail))
-                    }
+                    hooks.report(.statement, TraceEvent.started(statement, detail: detail))
                 case SQLITE_TRACE_PROFILE:
                     let nanoseconds = detail?.load(as: Int64.self) ?? 0
-                    handle.statementProfiled(OpaquePointer(statement), nanoseconds: nanoseconds)
-                    if let events = hooks.traceEventHook, hooks.traceEvents.contains(.profile) {
-                        events(
-                            .profile(
-                                sql: TraceEvent.sql(of: OpaquePointer(statement)), duration: Double(nanoseconds) / 1e9))
-                    }
+                    handle.statementProfiled(statement, nanoseconds: nanoseconds)
+                    let duration = Double(nanoseconds) / 1e9
+                    hooks.report(.profile, .profile(sql: TraceEvent.sql(of: statement), duration: duration))
                 case SQLITE_TRACE_ROW:
-                    if let events = hooks.traceEventHook, hooks.traceEvents.contains(.row) {
-                        events(.row(sql: TraceEvent.sql(of: OpaquePointer(statement))))
-                    }
+                    hooks.report(.row, .row(sql: TraceEvent.sql(of: statement)))
                 default:
                     break
                 }
@@ -183,7 +181,7 @@ extension ConnectionHandle {
     /// gone. Reports `.close` to the user's trace events first, and deletes the sessions last
     /// (a session must not outlive its connection).
     func removeHooks() {
-        if let events = hooks.traceEventHook, hooks.traceEvents.contains(.close) { events(.close) }
+        hooks.report(.close, .close)
         sqlite3_busy_handler(pointer, nil, nil)
         sqlite3_update_hook(pointer, nil, nil)
         sqlite3_commit_hook(pointer, nil, nil)

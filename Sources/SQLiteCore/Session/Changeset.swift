@@ -110,21 +110,19 @@
                     throw Result.session(code == SQLITE_OK ? SQLITE_NOMEM : code, "reading the changeset")
                 }
                 var changes: [Change] = []
-                var failure: Result?
-                var step = sqlite3changeset_next(iterator)
-                while step == SQLITE_ROW {
-                    do throws(Result) {
+                do throws(Result) {
+                    var step = sqlite3changeset_next(iterator)
+                    while step == SQLITE_ROW {
                         changes.append(try Change(iterator: iterator))
                         step = sqlite3changeset_next(iterator)
-                    } catch {
-                        failure = error
-                        break
                     }
+                    if step != SQLITE_DONE { throw Result.session(step, "reading the changeset") }
+                } catch {
+                    sqlite3changeset_finalize(iterator)
+                    throw error
                 }
-                if failure == nil, step != SQLITE_DONE { failure = Result.session(step, "reading the changeset") }
                 // The iterator's finalize reports the first error it met, if next did not.
                 let final = sqlite3changeset_finalize(iterator)
-                if let failure { throw failure }
                 if final != SQLITE_OK { throw Result.session(final, "reading the changeset") }
                 return changes
             }

@@ -15,26 +15,22 @@
 package enum NumericText {
     /// The integer SQLite reads from `text`, when `text` is wholly a number; nil otherwise.
     package static func integer(_ text: String) -> Int64? {
-        var text = text
-        return text.withUTF8 { bytes in
-            let raw = UnsafeRawBufferPointer(bytes)
-            return isNumber(raw) ? leadingInteger(raw) : nil
-        }
+        withBytes(of: text) { isNumber($0) ? leadingInteger($0) : nil }
     }
 
     /// The real SQLite reads from `text`, when `text` is wholly a number; nil otherwise.
     package static func real(_ text: String) -> Double? {
-        var text = text
-        return text.withUTF8 { bytes in
-            let raw = UnsafeRawBufferPointer(bytes)
-            return isNumber(raw) ? RealTextConverter.shared.real(raw) : nil
-        }
+        withBytes(of: text) { isNumber($0) ? RealTextConverter.shared.real($0) : nil }
     }
 
     /// Whether `text` is wholly a number in SQLite's grammar.
     package static func isNumber(_ text: String) -> Bool {
+        withBytes(of: text) { isNumber($0) }
+    }
+
+    private static func withBytes<T>(of text: String, _ body: (UnsafeRawBufferPointer) -> T) -> T {
         var text = text
-        return text.withUTF8 { isNumber(UnsafeRawBufferPointer($0)) }
+        return text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
     }
 
     /// Whether the UTF-8 `bytes` are wholly a number in SQLite's grammar (where its
