@@ -169,13 +169,6 @@ extension CreateTableStatement.Element {
             return nil
         }
     }
-
-    /// Whether the element mentions `column` as an identifier anywhere in its text.
-    func mentions(column: String) -> Bool {
-        tokens.contains {
-            ($0.kind == .word || $0.kind == .quoted) && $0.identifier?.sameIdentifier(as: column) == true
-        }
-    }
 }
 
 extension SQLToken {

@@ -15,16 +15,10 @@ public struct Setter: Sendable {
         self.column = column.expression
         let expression = value.expression
         if expression.template == "?", expression.bindings.count == 1 {
-            self.value = SetterValue(expression.bindings[0])
+            self.value = expression.bindings[0].map { SetterValue($0) } ?? .null
         } else {
             self.value = .expression(expression)
         }
-    }
-
-    @usableFromInline
-    init(column: Expression<Void>, binding: Binding?) {
-        self.column = column
-        self.value = SetterValue(binding)
     }
 
     @inlinable
@@ -64,23 +58,6 @@ enum SetterValue: Sendable {
             self = .bool(unsafeBitCast(binding, to: Bool.self))
         } else {
             self = .other(BoxedBinding(binding))
-        }
-    }
-
-    /// The value of an optional binding; `nil` is `NULL`.
-    @usableFromInline
-    init(_ binding: Binding?) {
-        guard let binding else {
-            self = .null
-            return
-        }
-        switch binding {
-        case let value as Int64: self = .integer(value)
-        case let value as String: self = .text(value)
-        case let value as Double: self = .real(value)
-        case let value as Int: self = .int(value)
-        case let value as Bool: self = .bool(value)
-        default: self = .other(BoxedBinding(binding))
         }
     }
 

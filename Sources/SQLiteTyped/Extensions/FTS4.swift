@@ -61,36 +61,31 @@
         /// `compress="function"`.
         @discardableResult
         open func compress(_ functionName: String) -> Self {
-            compressFunction = functionName
-            return self
+            with { $0.compressFunction = functionName }
         }
 
         /// `uncompress="function"`.
         @discardableResult
         open func uncompress(_ functionName: String) -> Self {
-            uncompressFunction = functionName
-            return self
+            with { $0.uncompressFunction = functionName }
         }
 
         /// `languageid="column"`.
         @discardableResult
         open func languageId(_ columnName: String) -> Self {
-            languageIdColumn = columnName
-            return self
+            with { $0.languageIdColumn = columnName }
         }
 
         /// `matchinfo="fts3"`.
         @discardableResult
         open func matchInfo(_ matchInfo: MatchInfo) -> Self {
-            matchInfoOption = matchInfo
-            return self
+            with { $0.matchInfoOption = matchInfo }
         }
 
         /// `order="asc"` or `order="desc"`.
         @discardableResult
         open func order(_ order: Order) -> Self {
-            orderOption = order
-            return self
+            with { $0.orderOption = order }
         }
 
         override func arguments() -> [Expressible] {

@@ -34,22 +34,19 @@
         /// `content_rowid="column"`, the rowid column of the external content table.
         @discardableResult
         open func contentRowId(_ column: Expressible) -> Self {
-            contentRowId = column
-            return self
+            with { $0.contentRowId = column }
         }
 
         /// `columnsize=0` or `1`.
         @discardableResult
         open func columnSize(_ size: Int) -> Self {
-            columnSize = size
-            return self
+            with { $0.columnSize = size }
         }
 
         /// `detail="full"`, `"column"` or `"none"`.
         @discardableResult
         open func detail(_ detail: Detail) -> Self {
-            detailOption = detail
-            return self
+            with { $0.detailOption = detail }
         }
 
         override func columnArguments() -> [Expressible] {

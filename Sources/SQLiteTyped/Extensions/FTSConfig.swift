@@ -15,11 +15,11 @@
         public static func Unicode61(
             removeDiacritics: Bool? = nil, tokenchars: Set<Character> = [], separators: Set<Character> = []
         ) -> Tokenizer {
-            var options: [(key: String, value: String)] = []
-            if let removeDiacritics { options.append(("remove_diacritics", removeDiacritics ? "1" : "0")) }
-            if !tokenchars.isEmpty { options.append(("tokenchars", String(tokenchars.sorted()))) }
-            if !separators.isEmpty { options.append(("separators", String(separators.sorted()))) }
-            return Tokenizer("unicode61", options.map { $0.key + "=" + $0.value }, options: options)
+            var arguments: [String] = []
+            if let removeDiacritics { arguments.append("remove_diacritics=" + (removeDiacritics ? "1" : "0")) }
+            if !tokenchars.isEmpty { arguments.append("tokenchars=" + String(tokenchars.sorted())) }
+            if !separators.isEmpty { arguments.append("separators=" + String(separators.sorted())) }
+            return Tokenizer("unicode61", arguments)
         }
 
         /// The trigram tokenizer (FTS5 only).
@@ -36,13 +36,9 @@
         public let name: String
         /// Its arguments: `remove_diacritics=1`, `case_sensitive`, `0`, ...
         public let arguments: [String]
-        /// The unicode61 options as keys and values, which FTS5 writes as separate words.
-        let options: [(key: String, value: String)]?
-
-        init(_ name: String, _ arguments: [String] = [], options: [(key: String, value: String)]? = nil) {
+        init(_ name: String, _ arguments: [String] = []) {
             self.name = name
             self.arguments = arguments
-            self.options = options
         }
 
         /// `name arguments...`: `unicode61 remove_diacritics=1`, `trigram case_sensitive 0`.
@@ -54,15 +50,14 @@
         }
 
         /// The value of an FTS5 `tokenize=` option: the bare name, or with arguments the whole
-        /// list as one quoted string (option values as FTS5 strings).
+        /// list as one quoted string, a `key=value` argument as the key and the value as an
+        /// FTS5 string.
         var fts5Value: String {
-            let words: [String]
-            if let options {
-                words = options.flatMap { [$0.key, $0.value.quotedLiteral] }
-            } else {
-                words = arguments
+            if arguments.isEmpty { return name }
+            let words = arguments.flatMap { argument -> [String] in
+                guard let equals = argument.firstIndex(of: "=") else { return [argument] }
+                return [String(argument[..<equals]), String(argument[argument.index(after: equals)...]).quotedLiteral]
             }
-            if words.isEmpty { return name }
             return SQLText.quote(([name] + words).joined(separator: " "))
         }
     }
@@ -88,42 +83,42 @@
         /// Adds a column with options.
         @discardableResult
         open func column(_ column: Expressible, _ options: [ColumnOption] = []) -> Self {
-            columnDefinitions.append((column, options))
-            return self
+            with { $0.columnDefinitions.append((column, options)) }
         }
 
         /// Adds columns.
         @discardableResult
         open func columns(_ columns: [Expressible]) -> Self {
-            for column in columns { self.column(column) }
-            return self
+            with { config in columns.forEach { config.column($0) } }
         }
 
         /// Sets the tokenizer: `tokenize=porter`.
         @discardableResult
         open func tokenizer(_ tokenizer: Tokenizer?) -> Self {
-            self.tokenizer = tokenizer
-            return self
+            with { $0.tokenizer = tokenizer }
         }
 
         /// Adds prefix indexes: `prefix="2,3"`.
         @discardableResult
         open func prefix(_ prefix: [Int]) -> Self {
-            prefixes += prefix
-            return self
+            with { $0.prefixes += prefix }
         }
 
         /// Indexes the content of another table: `content="table"`.
         @discardableResult
         open func externalContent(_ schema: SchemaType) -> Self {
-            externalContent = schema.qualifiedTableName
-            return self
+            with { $0.externalContent = schema.qualifiedTableName }
         }
 
         /// Keeps no content, only the index: `content=""`.
         @discardableResult
         open func contentless() -> Self {
-            isContentless = true
+            with { $0.isContentless = true }
+        }
+
+        /// Applies `change` to this configuration and returns it, for the chaining setters.
+        func with(_ change: (Self) -> Void) -> Self {
+            change(self)
             return self
         }
 

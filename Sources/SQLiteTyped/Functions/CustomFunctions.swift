@@ -19,10 +19,7 @@ extension Connection {
     public func createFunction<Z: FunctionValue>(
         _ function: String, deterministic: Bool = false, _ block: @escaping @Sendable () throws -> Z
     ) throws -> @Sendable () -> Expression<Z> {
-        try defineFunction(function, argumentCount: 0, deterministic: deterministic) { arguments in
-            _ = arguments
-            return try block().functionResult
-        }
+        try defineFunction(function, argumentCount: 0, deterministic: deterministic) { _ in try block().functionResult }
         let name = SQLText.quote(function)
         return { Expression(name + "()", []) }
     }

@@ -21,13 +21,15 @@ extension Connection {
             // No such table: the statement runs, and SQLite reports it.
             return ["rowid"]
         }
-        let statement = rows.head.hasPrefix("UPDATE") ? "UPDATE" : "DELETE"
+        func refused(_ subject: String, _ reason: String) -> Result {
+            let statement = rows.head.hasPrefix("UPDATE") ? "UPDATE" : "DELETE"
+            return Result.misuse("\(statement) of \(subject) with a limit: " + reason, code: SQLITE_ERROR)
+        }
         if table.type == "view" {
-            throw Result.misuse(
-                "\(statement) of the view \(rows.qualifiedTable) with a limit: this SQLite library, built without "
-                    + "SQLITE_ENABLE_UPDATE_DELETE_LIMIT, takes no ORDER BY or LIMIT there, and a view has no key to "
-                    + "choose its rows by; filter the rows instead",
-                code: SQLITE_ERROR)
+            throw refused(
+                "the view " + rows.qualifiedTable,
+                "this SQLite library, built without SQLITE_ENABLE_UPDATE_DELETE_LIMIT, takes no ORDER BY or LIMIT "
+                    + "there, and a view has no key to choose its rows by; filter the rows instead")
         }
         var columns: [(name: String, position: Int64)] = []
         try withCachedStatement("SELECT \"name\", \"pk\" FROM pragma_table_xinfo(?1, ?2)") { statement in
@@ -39,19 +41,15 @@ extension Connection {
         if table.withoutRowid {
             let key = columns.filter { $0.position > 0 }.sorted { $0.position < $1.position }
             guard !key.isEmpty else {
-                throw Result.misuse(
-                    "\(statement) of \(rows.qualifiedTable) with a limit: the WITHOUT ROWID table has no primary key "
-                        + "columns to choose its rows by",
-                    code: SQLITE_ERROR)
+                throw refused(
+                    rows.qualifiedTable, "the WITHOUT ROWID table has no primary key columns to choose its rows by")
             }
             return key.map { SQLText.quote($0.name) }
         }
         let names = Set(columns.map { $0.name.lowercased() })
         guard let rowid = ["rowid", "_rowid_", "oid"].first(where: { !names.contains($0) }) else {
-            throw Result.misuse(
-                "\(statement) of \(rows.qualifiedTable) with a limit: its columns named rowid, _rowid_ and oid hide "
-                    + "the rowid that chooses its rows",
-                code: SQLITE_ERROR)
+            throw refused(
+                rows.qualifiedTable, "its columns named rowid, _rowid_ and oid hide the rowid that chooses its rows")
         }
         return [rowid]
     }

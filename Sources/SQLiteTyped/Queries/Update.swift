@@ -37,12 +37,7 @@ extension QueryType {
     public func update(_ values: [Setter]) -> Update {
         var renderer = SQLRenderer()
         renderer.append("UPDATE " + qualifiedTableName + " SET ")
-        for (offset, setter) in values.enumerated() {
-            if offset > 0 { renderer.append(", ") }
-            renderer.append(setter.column.template + " = " + setter.value.template)
-            renderer.bindings += setter.column.bindings
-            setter.value.appendBindings(to: &renderer.bindings)
-        }
+        renderer.append(values.map(\.expression))
         let limitedRows = appendRowSelection(to: &renderer)
         var update = Update(renderer.sql, renderer.bindings)
         update.limitedRows = limitedRows

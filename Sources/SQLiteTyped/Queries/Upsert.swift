@@ -41,18 +41,12 @@ extension QueryType {
     public func upsert(_ insertValues: [Setter], onConflictOf conflicting: Expressible, set setValues: [Setter])
         -> Insert
     {
-        let insert = insert(nil, insertValues)
-        let target = conflicting.expression
-        var sql = insert.template + " ON CONFLICT (" + target.template + ") "
-        var bindings = insert.bindings + target.bindings
-        if setValues.isEmpty {
-            sql += "DO NOTHING"
-        } else {
-            sql += "DO UPDATE SET "
-            let assignments = SQLText.join(", ", setValues)
-            sql += assignments.template
-            bindings += assignments.bindings
-        }
-        return Insert(sql, bindings)
+        var renderer = SQLRenderer()
+        renderer.append(insert(nil, insertValues).expression)
+        renderer.append(" ON CONFLICT (")
+        renderer.append(conflicting.expression)
+        renderer.append(setValues.isEmpty ? ") DO NOTHING" : ") DO UPDATE SET ")
+        renderer.append(setValues.map(\.expression))
+        return Insert(renderer.sql, renderer.bindings)
     }
 }

@@ -93,9 +93,10 @@ extension Table {
         defaultValue: Expressible? = nil, references: (table: QueryType, column: Expressible)? = nil,
         collate: Collation? = nil
     ) -> String {
-        let definition = TableBuilder.columnSQL(
+        let builder = TableBuilder()
+        builder.add(
             name, datatype, nullable: nullable, unique: unique, check: check, defaultValue: defaultValue,
             references: references, collate: collate)
-        return "ALTER TABLE " + qualifiedTableName + " ADD COLUMN " + definition
+        return "ALTER TABLE " + qualifiedTableName + " ADD COLUMN " + builder.definitions[0]
     }
 }

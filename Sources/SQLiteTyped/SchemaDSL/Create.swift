@@ -59,11 +59,8 @@ extension VirtualTable {
 extension SchemaType {
     /// `CREATE [TEMPORARY] <kind> [IF NOT EXISTS] "name"`.
     func createPrefix(temporary: Bool, ifNotExists: Bool) -> String {
-        var sql = "CREATE "
-        if temporary { sql += "TEMPORARY " }
-        sql += Self.identifier + " "
-        if ifNotExists { sql += "IF NOT EXISTS " }
-        return sql + qualifiedTableName
+        "CREATE " + (temporary ? "TEMPORARY " : "") + Self.identifier + (ifNotExists ? " IF NOT EXISTS " : " ")
+            + qualifiedTableName
     }
 
     /// `DROP TABLE "name"` (`DROP VIEW` for a view), with `IF EXISTS` when asked.

@@ -258,15 +258,26 @@ public final class TableBuilder {
         definitions.append(text)
     }
 
-    private func add<T>(
+    /// Adds one column definition, rendered in SQLite.swift's order: type, primary key, NOT NULL,
+    /// UNIQUE, CHECK, DEFAULT, REFERENCES, COLLATE.
+    func add<T>(
         _ name: Expression<T>, _ datatype: String, primaryKey: PrimaryKey? = nil, nullable: Bool,
-        unique: Bool = false, check: BooleanExpression?, defaultValue: Expressible? = nil,
+        unique: Bool = false, check: Expressible?, defaultValue: Expressible? = nil,
         references: (table: QueryType, column: Expressible)? = nil, collate: Collation? = nil
     ) {
-        definitions.append(
-            Self.columnSQL(
-                name, datatype, primaryKey: primaryKey, nullable: nullable, unique: unique, check: check,
-                defaultValue: defaultValue, references: references, collate: collate))
+        var text = name.template + " " + datatype
+        if let primaryKey { text += primaryKey == .autoincrement ? " PRIMARY KEY AUTOINCREMENT" : " PRIMARY KEY" }
+        if !nullable { text += " NOT NULL" }
+        if unique { text += " UNIQUE" }
+        // A column check is written as SQLite.swift writes it: `CHECK ("age" > 0)`, the
+        // condition's own parentheses enough; one without them (`NOT ...`) gets a pair.
+        if let check { text += " CHECK " + SQLText.parenthesized(check.asSQL()) }
+        if let defaultValue { text += " DEFAULT (" + defaultValue.asSQL() + ")" }
+        if let references {
+            text += " REFERENCES " + references.table.referenceName + " (" + references.column.expression.template + ")"
+        }
+        if let collate { text += " COLLATE " + collate.description }
+        definitions.append(text)
     }
 }
 
@@ -284,28 +295,4 @@ public enum PrimaryKey: Sendable {
     case `default`
     /// `PRIMARY KEY AUTOINCREMENT` (integer primary keys only).
     case autoincrement
-}
-
-extension TableBuilder {
-    /// One column definition, rendered in SQLite.swift's order: type, primary key, NOT NULL,
-    /// UNIQUE, CHECK, DEFAULT, REFERENCES, COLLATE.
-    static func columnSQL<T>(
-        _ name: Expression<T>, _ datatype: String, primaryKey: PrimaryKey? = nil, nullable: Bool,
-        unique: Bool = false, check: Expressible?, defaultValue: Expressible? = nil,
-        references: (table: QueryType, column: Expressible)? = nil, collate: Collation? = nil
-    ) -> String {
-        var text = name.template + " " + datatype
-        if let primaryKey { text += primaryKey == .autoincrement ? " PRIMARY KEY AUTOINCREMENT" : " PRIMARY KEY" }
-        if !nullable { text += " NOT NULL" }
-        if unique { text += " UNIQUE" }
-        // A column check is written as SQLite.swift writes it: `CHECK ("age" > 0)`, the
-        // condition's own parentheses enough; one without them (`NOT ...`) gets a pair.
-        if let check { text += " CHECK " + SQLText.parenthesized(check.asSQL()) }
-        if let defaultValue { text += " DEFAULT (" + defaultValue.asSQL() + ")" }
-        if let references {
-            text += " REFERENCES " + references.table.referenceName + " (" + references.column.expression.template + ")"
-        }
-        if let collate { text += " COLLATE " + collate.description }
-        return text
-    }
 }
