@@ -15,27 +15,24 @@ import Foundation
 /// another thread, and when it is freed, so a handle keeps one that no later row, thread or
 /// decoder can show (see ``LiveRow``).
 ///
-/// The state is read and written with relaxed atomic operations (``UnsafeMutablePointer/state``):
-/// a handle kept on one thread may read it while a decoder that took the ticket after it writes
-/// it on another.
-struct RowTicket {
-    /// The ticket's state: even between rows, the decoder's live state during one. Read and
-    /// written only through ``UnsafeMutablePointer/state``.
-    fileprivate var stateWord: UInt64
-    /// The decoder holding the ticket; nil while it is in the pool. Read only by a handle that
-    /// found its own live state in the ticket, that is on the thread decoding with it.
-    var decoder: Unmanaged<RowDecoder>?
-}
+/// The ticket is a C struct (`CRelaxedAtomics`), so that its state is read and written with
+/// relaxed atomic operations through the ticket's pointer (``UnsafeMutablePointer/state``): a
+/// handle kept on one thread may read it while a decoder that took the ticket after it writes it
+/// on another.
+typealias RowTicket = swift_sqlite_row_ticket
 
 extension UnsafeMutablePointer where Pointee == RowTicket {
     /// The ticket's state, read and written atomically (relaxed: no other memory is ordered by it).
     var state: UInt64 {
-        @inline(__always) get {
-            withUnsafeMutablePointer(to: &pointee.stateWord) { relaxed_atomic_load_u64($0) }
-        }
-        @inline(__always) nonmutating set {
-            withUnsafeMutablePointer(to: &pointee.stateWord) { relaxed_atomic_store_u64($0, newValue) }
-        }
+        @inline(__always) get { swift_sqlite_row_ticket_state(self) }
+        @inline(__always) nonmutating set { swift_sqlite_row_ticket_set_state(self, newValue) }
+    }
+
+    /// The decoder holding the ticket; nil while it is in the pool. Read only by a handle that
+    /// found its own live state in the ticket, that is on the thread decoding with it.
+    var decoder: Unmanaged<RowDecoder>? {
+        @inline(__always) get { pointee.decoder.map { Unmanaged.fromOpaque($0) } }
+        @inline(__always) nonmutating set { pointee.decoder = newValue?.toOpaque() }
     }
 }
 
@@ -56,13 +53,13 @@ enum RowTickets {
         if free.isEmpty {
             // Never deallocated (see RowTicket).
             let tickets = UnsafeMutablePointer<RowTicket>.allocate(capacity: batch)
-            tickets.initialize(repeating: RowTicket(stateWord: 0, decoder: nil), count: batch)
+            tickets.initialize(repeating: RowTicket(state: 0, decoder: nil), count: batch)
             free.reserveCapacity(free.count + batch)
             for offset in 0..<batch { free.append(tickets + offset) }
         }
         let ticket = free.removeLast()
         lock.unlock()
-        ticket.pointee.decoder = Unmanaged.passUnretained(decoder)
+        ticket.decoder = Unmanaged.passUnretained(decoder)
         ticket.state = nextIdleState(after: ticket.state)
         return ticket
     }
@@ -70,7 +67,7 @@ enum RowTickets {
     /// Gives `ticket` back, in a state no handle holds, for another decoder.
     static func giveBack(_ ticket: UnsafeMutablePointer<RowTicket>) {
         ticket.state = nextIdleState(after: ticket.state)
-        ticket.pointee.decoder = nil
+        ticket.decoder = nil
         lock.lock()
         free.append(ticket)
         lock.unlock()
@@ -106,7 +103,7 @@ struct LiveRow {
     func withDecoder<R>(_ otherwise: () -> any Error, _ body: (RowDecoder) throws -> R) throws -> R {
         guard pthread_self() == thread, ticket.state == state else { throw otherwise() }
         // A ticket shows a decoder's live state only while that decoder holds it.
-        return try ticket.pointee.decoder.unsafelyUnwrapped._withUnsafeGuaranteedRef(body)
+        return try ticket.decoder.unsafelyUnwrapped._withUnsafeGuaranteedRef(body)
     }
 
     /// Whether the row is current on this thread.
