@@ -51,26 +51,15 @@ enum CodingErrors {
             DecodingError.Context(codingPath: codingPath, debugDescription: "\(rowType): \(what) is not supported"))
     }
 
-    /// The decoder handed to `init(from:)` (or a single-value decoder of one of its columns)
-    /// used after its row was decoded, or on another thread than the one decoding the row.
+    /// A row's decoder (`what`: the one handed to `init(from:)`, or one of its containers) used
+    /// after its row was decoded, or on another thread than the one decoding the row.
     @inline(never)
-    static func decoderOutlivedRow() -> DecodingError {
+    static func outlivedRow(_ what: String = "a row's decoder") -> DecodingError {
         DecodingError.dataCorrupted(
             DecodingError.Context(
                 codingPath: [],
-                debugDescription: "a row's decoder was used after its row was decoded, or on another thread "
-                    + "than the one decoding it; read every value inside init(from:)"))
-    }
-
-    /// A keyed container of a row used after the row was decoded, or on another thread than the
-    /// one decoding the row.
-    @inline(never)
-    static func containerOutlivedRow(keyType: Any.Type) -> DecodingError {
-        DecodingError.dataCorrupted(
-            DecodingError.Context(
-                codingPath: [],
-                debugDescription: "a decoding container keyed by \(keyType) was used after its row was decoded, "
-                    + "or on another thread than the one decoding it; read every value inside init(from:)"))
+                debugDescription: "\(what) was used after its row was decoded, or on another thread than the one "
+                    + "decoding it; read every value inside init(from:)"))
     }
 
     static func invalidValue(

@@ -266,21 +266,21 @@ struct LiveRowDecoder: Decoder {
     var codingPath: [any CodingKey] { [] }
 
     var userInfo: [CodingUserInfoKey: Any] {
-        (try? row.withDecoder(CodingErrors.decoderOutlivedRow) { $0.userInfo }) ?? [:]
+        (try? row.withDecoder({ CodingErrors.outlivedRow() }) { $0.userInfo }) ?? [:]
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        try row.withDecoder(CodingErrors.decoderOutlivedRow) { $0.liveContainer(Key.self) }
+        try row.withDecoder({ CodingErrors.outlivedRow() }) { $0.liveContainer(Key.self) }
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        try row.withDecoder(CodingErrors.decoderOutlivedRow) { decoder in
+        try row.withDecoder({ CodingErrors.outlivedRow() }) { decoder in
             throw CodingErrors.unsupported("decoding a row as an array", rowType: decoder.rowType, codingPath: [])
         }
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        try row.withDecoder(CodingErrors.decoderOutlivedRow) { $0.singleValueContainer() }
+        try row.withDecoder({ CodingErrors.outlivedRow() }) { $0.singleValueContainer() }
     }
 }
 

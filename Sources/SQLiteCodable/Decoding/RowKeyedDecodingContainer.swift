@@ -24,7 +24,7 @@ struct LiveRowKeyedDecodingContainer<Key: CodingKey>: RowKeyedDecoding {
 
     @inline(__always)
     func withActiveDecoder<R>(_ body: (RowDecoder) throws -> R) throws -> R {
-        try row.withDecoder({ CodingErrors.containerOutlivedRow(keyType: Key.self) }, body)
+        try row.withDecoder({ CodingErrors.outlivedRow("a decoding container keyed by \(Key.self)") }, body)
     }
 
     func decoderHandle(_ decoder: RowDecoder) -> any Decoder { LiveRowDecoder(row: row) }

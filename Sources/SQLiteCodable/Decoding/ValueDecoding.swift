@@ -118,7 +118,7 @@ final class SingleValueDecoder: Decoder, SingleValueDecodingContainer {
 
     /// Throws when the live row is over (or this is another thread).
     private func checkRow() throws {
-        if !isCurrent { throw CodingErrors.decoderOutlivedRow() }
+        if !isCurrent { throw CodingErrors.outlivedRow() }
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {

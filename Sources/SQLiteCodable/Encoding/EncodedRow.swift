@@ -69,11 +69,7 @@ final class EncodedRow {
         previousCount = rowFinished ? columns.count : -1
         // Values another owner (an insert) still refers to are left to it.
         if !isKnownUniquelyReferenced(&valueBuffer) { valueBuffer = valueBuffer.copy() }
-        if rowFinished, lastRowAligned {
-            fastCount = Swift.min(valueBuffer.count, keyIdentities.count, columns.count)
-        } else {
-            fastCount = 0
-        }
+        fastCount = rowFinished && lastRowAligned ? Swift.min(valueBuffer.count, keyIdentities.count, columns.count) : 0
         rowFinished = false
         columnsChanged = false
         count = 0

@@ -244,7 +244,9 @@ extension Connection {
             }
             if migrate {
                 // 0 is success; anything else is the reason migration failed.
-                let outcome = try catchingResult { try scalar("PRAGMA \(db.quotedIdentifier).cipher_migrate") }
+                let outcome: Binding?
+                let pragma = "PRAGMA \(db.quotedIdentifier).cipher_migrate"
+                do { outcome = try scalar(pragma) } catch { throw Result.from(error) }
                 if let outcome, "\(outcome)" != "0" {
                     throw Result.misuse("PRAGMA cipher_migrate failed with \(outcome)", code: SQLITE_ERROR)
                 }
@@ -292,10 +294,5 @@ extension Connection {
                     + " SQLCipher can open",
                 code: SQLITE_NOTADB, statement: result.statement)
         }
-    }
-
-    /// `body`'s result, or the ``Result`` it threw (every error this package's API throws is one).
-    private func catchingResult<T>(_ body: () throws -> T) throws(Result) -> T {
-        do { return try body() } catch { throw Result.from(error) }
     }
 }

@@ -10,13 +10,7 @@ extension QueryType {
 
     /// Keeps the rows for which an optional predicate is true (NULL counts as false).
     public func filter(_ predicate: Expression<Bool?>) -> Self {
-        modified { clauses in
-            if let existing = clauses.filters {
-                clauses.filters = SQLText.infix("AND", existing, predicate)
-            } else {
-                clauses.filters = predicate
-            }
-        }
+        modified { $0.filters = $0.filters.map { SQLText.infix("AND", $0, predicate) } ?? predicate }
     }
 
     /// Another name for ``filter(_:)-(Expression<Bool>)``.

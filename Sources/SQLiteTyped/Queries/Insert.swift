@@ -18,7 +18,7 @@ public struct Insert: ExpressionType, Sendable {
         set {
             // The text of the setters the new values replace stays.
             storedTemplate = template
-            values = .bindings(newValue)
+            values = InsertValues(kind: .bindings, bindings: newValue)
         }
     }
 
@@ -37,7 +37,7 @@ public struct Insert: ExpressionType, Sendable {
     public init(_ template: String, _ bindings: [Binding?]) {
         self.storedTemplate = template
         self.target = InsertTarget.none
-        self.values = .bindings(bindings)
+        self.values = InsertValues(kind: .bindings, bindings: bindings)
     }
 
     /// An insert of `setters` into `target`, its text rendered when it runs (see
@@ -45,14 +45,14 @@ public struct Insert: ExpressionType, Sendable {
     init(_ target: InsertTarget, _ setters: SetterList) {
         self.storedTemplate = nil
         self.target = target
-        self.values = .setters(setters)
+        self.values = InsertValues(kind: .setters, setters: setters)
     }
 
     /// An insert binding values another tier of this package holds in its own form.
     package init(_ template: String, values: any InsertValueList) {
         self.storedTemplate = template
         self.target = InsertTarget.none
-        self.values = .list(values)
+        self.values = InsertValues(kind: .list, list: values)
     }
 }
 
@@ -69,22 +69,9 @@ struct InsertValues: Sendable {
     }
 
     let kind: Kind
-    let bindings: [Binding?]
-    let setters: SetterList
-    let list: any InsertValueList
-
-    static func bindings(_ bindings: [Binding?]) -> InsertValues {
-        InsertValues(
-            kind: .bindings, bindings: bindings, setters: SetterList(first: nil, rest: []), list: NoInsertValues())
-    }
-
-    static func setters(_ setters: SetterList) -> InsertValues {
-        InsertValues(kind: .setters, bindings: [], setters: setters, list: NoInsertValues())
-    }
-
-    static func list(_ list: any InsertValueList) -> InsertValues {
-        InsertValues(kind: .list, bindings: [], setters: SetterList(first: nil, rest: []), list: list)
-    }
+    var bindings: [Binding?] = []
+    var setters = SetterList(first: nil, rest: [])
+    var list: any InsertValueList = NoInsertValues()
 
     /// The values as bindings.
     var allBindings: [Binding?] {
@@ -173,10 +160,6 @@ extension QueryType {
         insert(nil, SetterList(first: nil, rest: []))
     }
 
-    func insert(_ onConflict: OnConflict?, _ values: [Setter]) -> Insert {
-        insert(onConflict, SetterList(first: nil, rest: values))
-    }
-
     /// The table an insert writes to: its name and database, which make up its SQL name.
     package var insertTable: (name: String, database: String?) {
         let from = clauses.from
@@ -224,8 +207,7 @@ extension QueryType {
     }
 
     func insertMany(_ onConflict: OnConflict?, _ rows: [[Setter]]) -> Insert {
-        guard let first = rows.first else { return insert(onConflict, []) }
-        if rows.count == 1 { return insert(onConflict, first) }
+        if rows.count < 2 { return insert(onConflict, SetterList(first: nil, rest: rows.first ?? [])) }
         var columns: [String] = []
         for row in rows {
             for setter in row where !columns.contains(setter.column.template) {

@@ -88,9 +88,7 @@ extension QueryType {
 
     /// The table as it appears after `FROM`: `"database"."name" AS "alias"`.
     var tableClause: String {
-        var text = qualifiedTableName
-        if let alias = clauses.from.alias { text += " AS " + SQLText.quote(alias) }
-        return text
+        qualifiedTableName + (clauses.from.alias.map { " AS " + SQLText.quote($0) } ?? "")
     }
 
     /// The table's name with its database, without its alias: `"database"."name"`.
@@ -100,8 +98,7 @@ extension QueryType {
 
     /// The name columns are qualified with: the alias if any, else the (database-qualified) name.
     var namespace: String {
-        if let alias = clauses.from.alias { return SQLText.quote(alias) }
-        return qualifiedTableName
+        clauses.from.alias.map(SQLText.quote) ?? qualifiedTableName
     }
 
     /// A copy with `change` applied to its clauses.

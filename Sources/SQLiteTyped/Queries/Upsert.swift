@@ -42,7 +42,7 @@ extension QueryType {
         -> Insert
     {
         var renderer = SQLRenderer()
-        renderer.append(insert(nil, insertValues).expression)
+        renderer.append(insert(insertValues).expression)
         renderer.append(" ON CONFLICT (")
         renderer.append(conflicting.expression)
         renderer.append(setValues.isEmpty ? ") DO NOTHING" : ") DO UPDATE SET ")
