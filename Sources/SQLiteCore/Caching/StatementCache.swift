@@ -243,10 +243,10 @@ extension Connection {
         return statement
     }
 
-    /// ``returnToCache(_:)`` with the lock held. Most statements come back already reset (a run
-    /// resets after its last step), and resetting one again would call into SQLite for nothing;
-    /// one left part way through its rows is reset, so that it holds no read transaction in
-    /// the cache.
+    /// ``returnToCache(_:)`` with the lock held. Most statements come back at their end (a run
+    /// steps to it), holding nothing, and every use resets a statement before binding it; one
+    /// left part way through its rows is reset, so that it holds no read transaction in the
+    /// cache.
     @usableFromInline
     package func returnLockedToCache(_ statement: Statement) {
         if sqlite3_stmt_busy(statement.handle) != 0 { sqlite3_reset(statement.handle) }
@@ -271,10 +271,9 @@ extension Connection {
         _ sql: String, binding count: Int, with bind: (OpaquePointer) throws(Result) -> Int32
     ) throws(Result) -> Int64 {
         let statement = try lockedCachedStatement(sql)
-        // A run leaves the statement reset, whether it succeeds or fails, and a failed bind
-        // leaves it unstarted: it goes back as it is.
+        // A run leaves the statement at its end or reset, and a failed bind leaves it
+        // unstarted: it goes back as it is.
         defer { statementCache.checkInLocked(statement) }
-        // The cache hands out statements that are not part way through their rows.
         try statement.runLocked(binding: count, with: bind)
         return sqlite3_last_insert_rowid(handle)
     }

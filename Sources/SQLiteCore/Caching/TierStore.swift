@@ -56,11 +56,7 @@ extension Connection {
 
 extension TierStore {
     /// A tier's place in a store.
-    package enum Tier: Sendable {
-        case typed
-        case codable
-        case schema
-    }
+    package enum Tier: Sendable { case typed, codable, schema }
 
     /// The object kept in `tier`'s place.
     package subscript(tier: Tier) -> AnyObject? {

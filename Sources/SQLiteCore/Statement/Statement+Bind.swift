@@ -117,10 +117,6 @@ extension Statement {
     /// ``bind(_:)-([Binding?])``.
     @usableFromInline
     package func bindLocked(_ values: [Binding?]) throws(Result) {
-        pendingError = nil
-        // Incomplete until every value is bound: a value failing part way must not leave the
-        // statement runnable with the earlier values of the parameters after it.
-        bindingsComplete = false
         guard values.count == parameterCount else { throw bindingCountMismatch(given: values.count) }
         // Borrow each element in place through the buffer: iterating the array would copy
         // every existential through generic value witnesses, costing more than the bind.
@@ -137,16 +133,16 @@ extension Statement {
             return nil
         }
         if let failure {
-            bindingsComplete = false
+            // Not runnable with the earlier values of the parameters after the failing one.
+            bindingsDone(complete: false)
             if let error = failure.error { throw Result.misuse(error.message, code: error.code, statement: self) }
             throw connection.error(code: failure.code, statement: self)
         }
-        bindingsComplete = true
+        bindingsSucceeded()
     }
 
     func bindLocked(_ values: [String: Binding?]) throws(Result) {
-        pendingError = nil
-        bindingsComplete = false
+        bindingsDone(complete: false)
         // Which parameters got a value: a bit per parameter, on the stack.
         let words = (parameterCount + 63) / 64
         let names = nameTable()
@@ -171,7 +167,6 @@ extension Statement {
             return boundCount
         }
         guard boundCount == parameterCount else {
-            bindingsComplete = false
             let bound = Set(values.keys.compactMap { try? indexForBinding(named: $0) })
             let missing = (1...Int32(Swift.max(parameterCount, 1))).filter { !bound.contains($0) }
                 .map { sqlite3_bind_parameter_name(handle, $0).map { String(cString: $0) } ?? "?\($0)" }
@@ -179,7 +174,7 @@ extension Statement {
                 "no value given for parameter(s) \(missing.joined(separator: ", "))", code: SQLITE_RANGE,
                 statement: self)
         }
-        bindingsComplete = true
+        bindingsSucceeded()
     }
 
     /// The index of parameter `name` (with or without its prefix), with the lock held.

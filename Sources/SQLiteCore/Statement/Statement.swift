@@ -59,12 +59,27 @@ public final class Statement: @unchecked Sendable {
         }
     }
 
+    /// Sets the outcome of a binding: no pending error, and whether every parameter has a value.
+    @usableFromInline
+    func bindingsDone(complete: Bool) {
+        storedPendingError = nil
+        storedBindingsComplete = complete
+        ready.pointee = complete
+    }
+
+    /// ``bindingsDone(complete:)`` with `true`, not called when the statement is ready already.
+    @inlinable
+    @inline(__always)
+    func bindingsSucceeded() {
+        if !ready.pointee { bindingsDone(complete: true) }
+    }
+
     private var storedPendingError: Result?
     private var storedBindingsComplete: Bool
 
     /// `pendingError == nil && bindingsComplete`, kept outside the object so that the check on
     /// every step costs one load (a stored class property would add exclusivity checks).
-    let ready: UnsafeMutablePointer<Bool>
+    @usableFromInline let ready: UnsafeMutablePointer<Bool>
 
     /// SQLite's re-prepare count (`SQLITE_STMTSTATUS_REPREPARE`) when the columns were last
     /// compared with ``generationNames``.
@@ -344,24 +359,23 @@ public final class Statement: @unchecked Sendable {
         var count = 0
         for _ in repeat each values { count += 1 }
         guard count == parameterCount else { throw bindingCountMismatch(given: count) }
-        pendingError = nil
         var index: Int32 = 0
         var code = SQLITE_OK
         do throws(Result) {
             for value in repeat each values {
                 index += 1
-                code = try value.bind(to: handle, at: index)
+                code = try Self.bindValue(value, handle, index)
                 if code != SQLITE_OK { break }
             }
         } catch {
-            bindingsComplete = false
+            bindingsDone(complete: false)
             throw Result.misuse(error.message, code: error.code, statement: self)
         }
         if code != SQLITE_OK {
-            bindingsComplete = false
+            bindingsDone(complete: false)
             throw connection.error(code: code, statement: self)
         }
-        bindingsComplete = true
+        bindingsSucceeded()
         try runLocked()
         return self
     }
@@ -380,7 +394,6 @@ public final class Statement: @unchecked Sendable {
         connection.lock.lock()
         defer { connection.lock.unlock() }
         sqlite3_reset(handle)
-        pendingError = nil
         let names = nameTable()
         // Which parameters got a value: a bit each for the first 64, a set past them.
         var bound: UInt64 = 0
@@ -404,12 +417,12 @@ public final class Statement: @unchecked Sendable {
                 }
             }
         } catch {
-            bindingsComplete = false
+            bindingsDone(complete: false)
             throw error.statement == nil ? Result.misuse(error.message, code: error.code, statement: self) : error
         }
         let count = bound.nonzeroBitCount + boundPast64.count
         guard count == parameterCount else { throw bindingCountMismatch(given: count) }
-        bindingsComplete = true
+        bindingsSucceeded()
         try runLocked()
         return self
     }
@@ -421,30 +434,37 @@ public final class Statement: @unchecked Sendable {
         var count = 0
         for _ in repeat each values { count += 1 }
         guard count == parameterCount else { throw bindingCountMismatch(given: count) }
-        pendingError = nil
         var index: Int32 = 0
         var code = SQLITE_OK
         do throws(Result) {
             for value in repeat each values {
                 index += 1
-                code = try value.bind(to: handle, at: index)
+                code = try Self.bindValue(value, handle, index)
                 if code != SQLITE_OK { break }
             }
         } catch {
-            bindingsComplete = false
+            bindingsDone(complete: false)
             throw Result.misuse(error.message, code: error.code, statement: self)
         }
         if code != SQLITE_OK {
-            bindingsComplete = false
+            bindingsDone(complete: false)
             throw connection.error(code: code, statement: self)
         }
-        bindingsComplete = true
+        bindingsSucceeded()
+    }
+
+    /// Binds one value of a pack: an `Int64` straight to SQLite, others through their witness.
+    @inlinable
+    @inline(__always)
+    static func bindValue<B: Binding>(_ value: B, _ handle: OpaquePointer, _ index: Int32) throws(Result) -> Int32 {
+        if B.self == Int64.self { return sqlite3_bind_int64(handle, index, unsafeBitCast(value, to: Int64.self)) }
+        return try value.bind(to: handle, at: index)
     }
 
     /// The error for binding `given` values to a statement with a different parameter count.
     @usableFromInline
     func bindingCountMismatch(given: Int) -> Result {
-        bindingsComplete = false
+        bindingsDone(complete: false)
         // A statement that never prepared reports why, not its placeholder's count.
         if let failure = connection.preparationError(of: self) { return failure }
         return .misuse("\(parameterCount) value(s) expected, \(given) given", code: SQLITE_RANGE, statement: self)
@@ -472,25 +492,25 @@ public final class Statement: @unchecked Sendable {
     public func run(binding count: Int, with bind: (OpaquePointer) throws(Result) -> Int32) throws(Result) {
         connection.lock.lock()
         defer { connection.lock.unlock() }
-        sqlite3_reset(handle)
         try runLocked(binding: count, with: bind)
     }
 
-    /// ``run(binding:with:)`` for a caller that holds the connection's lock and knows the
-    /// statement is not part way through its rows (as the statement cache hands them out), so
-    /// that it needs no reset first.
+    /// ``run(binding:with:)`` for a caller that holds the connection's lock.
     package func runLocked(binding count: Int, with bind: (OpaquePointer) throws(Result) -> Int32) throws(Result) {
-        pendingError = nil
-        bindingsComplete = false
+        sqlite3_reset(handle)
         guard count == parameterCount else { throw bindingCountMismatch(given: count) }
         let code: Int32
         do throws(Result) {
             code = try bind(handle)
         } catch {
+            bindingsDone(complete: false)
             throw Result.misuse(error.message, code: error.code, statement: self)
         }
-        if code != SQLITE_OK { throw connection.error(code: code, statement: self) }
-        bindingsComplete = true
+        if code != SQLITE_OK {
+            bindingsDone(complete: false)
+            throw connection.error(code: code, statement: self)
+        }
+        bindingsSucceeded()
         try runLocked()
     }
 
@@ -511,13 +531,16 @@ public final class Statement: @unchecked Sendable {
         try connection.checkOpen(statement: self)
         var code = sqlite3_step(handle)
         while code == SQLITE_ROW { code = sqlite3_step(handle) }
+        // A statement that ran to its end holds no lock or transaction (SQLite ended them when
+        // it halted) and is reset by its next use; one that failed is reset now, to end them.
         if code != SQLITE_DONE {
             let error = connection.error(code: code, statement: self)
             sqlite3_reset(handle)
             throw error
         }
-        // Release the statement's locks and read transaction now, not at its next use.
-        sqlite3_reset(handle)
+        // SQLite's automatic reset of a halted statement at its next step gives an EXPLAIN no
+        // rows: one iterated after running it must start again from a reset.
+        if sqlite3_stmt_isexplain(handle) != 0 { sqlite3_reset(handle) }
     }
 
     /// Binds `bindings` (when given), runs the statement, and returns the first column of the

@@ -62,11 +62,7 @@ public struct Insert: ExpressionType, Sendable {
 /// Each form has a field of its own (the others are left empty) rather than an enum payload,
 /// so that `db.run` reads the insert's values in place: matching an enum's payload copies it.
 struct InsertValues: Sendable {
-    enum Kind: UInt8, Sendable {
-        case bindings
-        case setters
-        case list
-    }
+    enum Kind: UInt8, Sendable { case bindings, setters, list }
 
     let kind: Kind
     var bindings: [Binding?] = []

@@ -22,6 +22,18 @@ import Testing
         #expect(try db.prepare("EXPLAIN QUERY PLAN SELECT * FROM t").explainMode == .queryPlan)
     }
 
+    /// A run leaves an ordinary statement at its end (its next use resets it), but SQLite's
+    /// automatic reset gives an EXPLAIN no rows: iterating either after running it reads every row.
+    @Test(arguments: ["SELECT b FROM t WHERE a = ?", "EXPLAIN QUERY PLAN SELECT b FROM t WHERE a = ?"])
+    func rowsIteratedAfterARunStartFromTheFirst(sql: String) throws {
+        let db = try database()
+        let statement = try db.prepare(sql)
+        let rows = try statement.run(2).map { $0 }
+        #expect(rows.count == 1)
+        #expect(try statement.run(2).map { $0 }.count == rows.count)
+        #expect(try db.prepare(sql).run(2).failableNext() != nil)
+    }
+
     @Test(.enabled(if: hasStatementExplain, "sqlite3_stmt_explain needs SQLite 3.43"))
     func switchingToTheQueryPlanAndBack() throws {
         let db = try database()
