@@ -67,6 +67,7 @@ public final class Statement: @unchecked Sendable {
         ready.pointee = complete
     }
 
+    // Measured: not inlinable, 0.64 % on insert-positional core, which is then outside its 1.15 budget (callgrind).
     /// ``bindingsDone(complete:)`` with `true`, not called when the statement is ready already.
     @inlinable
     @inline(__always)
@@ -453,6 +454,7 @@ public final class Statement: @unchecked Sendable {
         bindingsSucceeded()
     }
 
+    // Measured: without the Int64 case, about 4 % on insert-positional core (callgrind).
     /// Binds one value of a pack: an `Int64` straight to SQLite, others through their witness.
     @inlinable
     @inline(__always)
