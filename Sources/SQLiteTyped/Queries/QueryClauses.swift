@@ -9,7 +9,6 @@ public struct QueryClauses: Sendable {
         @exclusivity(unchecked) var select: (distinct: Bool, columns: [Expression<Void>])
         @exclusivity(unchecked) var from: (name: String, alias: String?, database: String?)
         @exclusivity(unchecked) var join: [JoinClause] = []
-        @exclusivity(unchecked) var filters: Expression<Bool?>?
         @exclusivity(unchecked) var group: (by: [Expression<Void>], having: Expression<Bool?>?)?
         @exclusivity(unchecked) var order: [Expression<Void>] = []
         @exclusivity(unchecked) var limit: (length: Int, offset: Int?)?
@@ -27,7 +26,6 @@ public struct QueryClauses: Sendable {
         func copy() -> Storage {
             let copy = Storage(select: select, from: from)
             copy.join = join
-            copy.filters = filters
             copy.group = group
             copy.order = order
             copy.limit = limit
@@ -63,11 +61,9 @@ public struct QueryClauses: Sendable {
         _modify { yield &uniqueStorage().join }
     }
 
-    /// The `WHERE` condition, the `AND` of every filter.
-    var filters: Expression<Bool?>? {
-        _read { yield storage.filters }
-        _modify { yield &uniqueStorage().filters }
-    }
+    /// The `WHERE` condition, the `AND` of every filter. Kept outside the shared storage: a
+    /// query filtered anew in a loop (`items.filter(id == x)`) copies no other clause.
+    var filters: Expression<Bool?>?
 
     /// `GROUP BY` terms and the `HAVING` condition.
     var group: (by: [Expression<Void>], having: Expression<Bool?>?)? {
