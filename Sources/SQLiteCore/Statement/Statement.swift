@@ -18,7 +18,8 @@
 /// another thread; the rows it yields are read on the thread that stepped to them.
 public final class Statement: @unchecked Sendable {
     /// The raw `sqlite3_stmt*`, for calls the Swift layer does not wrap. Valid while the
-    /// statement lives; do not finalize it.
+    /// statement lives; do not finalize it. A run leaves it at its end, not reset: call
+    /// `sqlite3_reset` before binding it yourself (every method here resets it first).
     public let handle: OpaquePointer
 
     @usableFromInline
