@@ -257,6 +257,11 @@ extension Row {
         source.isCopied ? nil : source.statement
     }
 
+    /// The raw handle of ``liveStatement``, read without retaining the statement.
+    package var liveHandle: OpaquePointer? {
+        source.isCopied ? nil : source.handle
+    }
+
     /// Column `index` of a row whose values were copied, as stored; nil while the row is read in
     /// place, or past the last column.
     package func copiedValue(at index: Int) -> SQLValue? {
