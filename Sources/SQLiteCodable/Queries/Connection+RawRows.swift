@@ -31,7 +31,10 @@ extension Connection {
     func stepRaw(_ statement: Statement) throws(Result) -> Bool {
         let code = sqlite3_step(statement.handle)
         if code == SQLITE_ROW { return true }
-        if code == SQLITE_DONE { return false }
+        if code == SQLITE_DONE {
+            statement.endedLocked()
+            return false
+        }
         let error = sqliteError(code, statement)
         sqlite3_reset(statement.handle)
         throw error
@@ -134,10 +137,11 @@ extension Connection {
         }
     }
 
-    /// Runs `statement` to completion with the connection locked by the caller.
+    /// Runs `statement` to completion with the connection locked by the caller. The statement is
+    /// left at its end, as Core's runs leave theirs: SQLite ends its transaction there, and every
+    /// way in resets before binding.
     func runRaw(_ statement: Statement) throws(Result) {
         while try stepRaw(statement) {}
-        sqlite3_reset(statement.handle)
     }
 
     /// Runs `sql` with `values` bound, through the statement cache, with the connection locked

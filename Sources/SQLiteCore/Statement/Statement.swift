@@ -312,6 +312,7 @@ public final class Statement: @unchecked Sendable {
             return true
         }
         if code == SQLITE_DONE {
+            endedLocked()
             connection.lock.unlock()
             return false
         }
@@ -541,8 +542,15 @@ public final class Statement: @unchecked Sendable {
             sqlite3_reset(handle)
             throw error
         }
-        // SQLite's automatic reset of a halted statement at its next step gives an EXPLAIN no
-        // rows: one iterated after running it must start again from a reset.
+        endedLocked()
+    }
+
+    /// Leaves a statement whose step returned `SQLITE_DONE` ready for its next use, with the lock
+    /// held. An ordinary statement stays at its end: SQLite ended its transaction there, and its
+    /// next step or binding resets it. An EXPLAIN is reset now, since SQLite's automatic reset
+    /// at its next step gives it no rows.
+    @inline(__always)
+    package func endedLocked() {
         if sqlite3_stmt_isexplain(handle) != 0 { sqlite3_reset(handle) }
     }
 

@@ -34,6 +34,21 @@ import Testing
         #expect(try db.prepare(sql).run(2).failableNext() != nil)
     }
 
+    /// Iterating a statement to its end and then again, with no run or reset in between, reads
+    /// every row both times, an EXPLAIN's too (SQLite's automatic reset would give it none).
+    @Test(arguments: ["SELECT b FROM t", "EXPLAIN QUERY PLAN SELECT b FROM t WHERE a = 1", "EXPLAIN SELECT b FROM t"])
+    func rowsIteratedAgainStartFromTheFirst(sql: String) throws {
+        let db = try database()
+        let statement = try db.prepare(sql)
+        let first = statement.map { $0.count }
+        #expect(!first.isEmpty)
+        #expect(statement.map { $0.count } == first)
+        var stepped = 0
+        while try statement.step() { stepped += 1 }
+        #expect(stepped == first.count)
+        #expect(try statement.failableNext() != nil)
+    }
+
     @Test(.enabled(if: hasStatementExplain, "sqlite3_stmt_explain needs SQLite 3.43"))
     func switchingToTheQueryPlanAndBack() throws {
         let db = try database()
