@@ -73,7 +73,6 @@ final class RowDecoder {
 
     /// Whether this decoder decodes `type` with the default options from the live statement
     /// `handle` (the check of the decoder ``Row/decode()`` keeps with the rows of a run).
-    @inline(__always)
     func decodesByDefault(_ type: Any.Type, from handle: OpaquePointer) -> Bool {
         decodesAsDefaults && self.handle == handle && decodedType == type
     }

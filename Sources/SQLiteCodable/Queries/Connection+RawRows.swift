@@ -27,14 +27,13 @@ extension Connection {
     }
 
     /// Steps `statement` with the connection locked by the caller: `true` while there is a row.
+    /// At its end the statement is left there (an EXPLAIN too): every run of this tier resets
+    /// before binding.
     @inline(__always)
     func stepRaw(_ statement: Statement) throws(Result) -> Bool {
         let code = sqlite3_step(statement.handle)
         if code == SQLITE_ROW { return true }
-        if code == SQLITE_DONE {
-            statement.endedLocked()
-            return false
-        }
+        if code == SQLITE_DONE { return false }
         let error = sqliteError(code, statement)
         sqlite3_reset(statement.handle)
         throw error

@@ -549,8 +549,7 @@ public final class Statement: @unchecked Sendable {
     /// held. An ordinary statement stays at its end: SQLite ended its transaction there, and its
     /// next step or binding resets it. An EXPLAIN is reset now, since SQLite's automatic reset
     /// at its next step gives it no rows.
-    @inline(__always)
-    package func endedLocked() {
+    private func endedLocked() {
         if sqlite3_stmt_isexplain(handle) != 0 { sqlite3_reset(handle) }
     }
 
