@@ -18,9 +18,6 @@ final class RowDecoder {
 
     /// The live statement whose rows are decoded; nil for copied values.
     private let handle: OpaquePointer?
-    /// Whether the decoder decodes as the default options do, with no `userInfo` (see
-    /// ``isShareable(naming:options:userInfo:)``).
-    private let decodesAsDefaults: Bool
     /// The absolute index of the first column read, and how many columns are read.
     private let base: Int
     private let count: Int
@@ -58,23 +55,12 @@ final class RowDecoder {
         count = lookup.map.names.count
         slots = lookup.slots
         slotLimit = lookup.slotLimit
-        decodesAsDefaults = Self.isShareable(naming: lookup.naming, options: options, userInfo: userInfo)
         if handle != nil { ticket = RowTickets.take(for: self) }
     }
 
-    /// Whether a decoder made with these settings decodes as one made with the defaults (keys as
-    /// written, no `userInfo`), so that it can be kept and shared by every such use of its
-    /// statement.
-    static func isShareable(naming: ColumnNaming, options: CodingOptions, userInfo: [CodingUserInfoKey: Any])
-        -> Bool
-    {
-        userInfo.isEmpty && options.decodesAsDefaults && naming.mapping.isEmpty
-    }
-
-    /// Whether this decoder decodes `type` with the default options from the live statement
-    /// `handle` (the check of the decoder ``Row/decode()`` keeps with the rows of a run).
-    func decodesByDefault(_ type: Any.Type, from handle: OpaquePointer) -> Bool {
-        decodesAsDefaults && self.handle == handle && decodedType == type
+    /// Whether this decoder decodes `type` from the live statement `handle`.
+    func decodes(_ type: Any.Type, from handle: OpaquePointer) -> Bool {
+        self.handle == handle && decodedType == type
     }
 
     /// The name of the type decoded, for error messages (`row` for rows decoded by hand).

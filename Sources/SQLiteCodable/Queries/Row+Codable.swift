@@ -1,8 +1,7 @@
 import Foundation
 
 extension Row {
-    /// Decodes the row as `V`, one property per column, with the default options (SQLite.swift's
-    /// `row.decode()`):
+    /// Decodes the row as `V`, one property per column (SQLite.swift's `row.decode()`):
     ///
     /// ```swift
     /// for row in try db.prepare(users) {
@@ -10,35 +9,12 @@ extension Row {
     /// }
     /// ```
     ///
-    /// Each key reads the column of the same name; nested values are read from JSON text.
-    /// Errors are `DecodingError`s naming the column and the type. A row decoded while it is
-    /// current reads its statement in place, with the decoder its statement keeps for `V`: the
-    /// rows of a run find it without a lookup. A row kept after the statement moved on decodes
+    /// Each key reads the column of the same name (through the options' key strategy);
+    /// nested values are read from JSON text. Errors are `DecodingError`s naming the column and
+    /// the type. A row decoded while it is current reads its statement in place, with the
+    /// decoder its statement keeps for `V` (with the default options and no `userInfo`, found
+    /// by the rows of a run without a lookup); a row kept after the statement moved on decodes
     /// its copied values.
-    public func decode<V: Decodable>() throws -> V {
-        if let handle = liveHandle, let kept = runAttachment as? RowDecoder, kept.decodesByDefault(V.self, from: handle)
-        {
-            return try kept.decodeRow(V.self)
-        }
-        return try decode(userInfo: [:], options: CodingOptions())
-    }
-
-    /// Decodes the row as `type` with the default options: `let user = try row.decode(User.self)`.
-    public func decode<V: Decodable>(_ type: V.Type) throws -> V {
-        try decode()
-    }
-
-    /// Decodes the row as `V` with `options` and `userInfo` (SQLite.swift's
-    /// `row.decode(userInfo:)`):
-    ///
-    /// ```swift
-    /// let user: User = try row.decode(options: .snakeCase)
-    /// ```
-    ///
-    /// Keys read their columns through the options' key strategy. A row decoded while it is
-    /// current reads its statement in place, with the decoder its statement keeps for `V`
-    /// when the options decode as the defaults and `userInfo` is empty (set up once per run),
-    /// else with a new one; a row kept after the statement moved on decodes its copied values.
     public func decode<V: Decodable>(
         userInfo: [CodingUserInfoKey: Any] = [:], options: CodingOptions = CodingOptions()
     ) throws -> V {
@@ -46,14 +22,26 @@ extension Row {
             let decoder = StatementState.of(statement).decoder(
                 for: V.self, statement: statement, naming: ColumnNaming(options: options), options: options,
                 userInfo: userInfo, record: false)
-            // Kept with the run's rows for `decode()`, which checks it is for `V` before using it.
-            if decoder.decodesByDefault(V.self, from: statement.handle) { runAttachment = decoder }
             return try decoder.decodeRow(V.self)
         }
         return try copiedRowDecoder(rowType: V.self, userInfo: userInfo, options: options).decodeRow(V.self)
     }
 
-    /// Decodes the row as `type`: `let user = try row.decode(User.self, options: .snakeCase)`.
+    /// ``decode(userInfo:options:)`` with the default options: the decoder is kept with the
+    /// rows of the run, so that the next rows use it without building options or a lookup.
+    public func decode<V: Decodable>() throws -> V {
+        if let handle = liveHandle, let kept = runAttachment as? RowDecoder, kept.decodes(V.self, from: handle) {
+            return try kept.decodeRow(V.self)
+        }
+        guard let statement = liveStatement else { return try decode(userInfo: [:]) }
+        let decoder = StatementState.of(statement).decoder(
+            for: V.self, statement: statement, naming: ColumnNaming(options: CodingOptions()), options: CodingOptions(),
+            userInfo: [:], record: false)
+        runAttachment = decoder
+        return try decoder.decodeRow(V.self)
+    }
+
+    /// Decodes the row as `type`: `let user = try row.decode(User.self)`.
     public func decode<V: Decodable>(
         _ type: V.Type, userInfo: [CodingUserInfoKey: Any] = [:], options: CodingOptions = CodingOptions()
     ) throws -> V {

@@ -55,7 +55,7 @@ final class StatementState {
     ) -> RowDecoder {
         let key = DecoderKey(
             type: ObjectIdentifier(type), base: range?.lowerBound ?? 0, count: range?.count ?? -1, isRecord: record)
-        let cached = record || RowDecoder.isShareable(naming: naming, options: options, userInfo: userInfo)
+        let cached = record || (userInfo.isEmpty && options.decodesAsDefaults && naming.mapping.isEmpty)
         if cached, let last = lastDecoder, last.key == key { return last.decoder }
         if cached, let decoder = decoders[key] {
             lastDecoder = (key, decoder)

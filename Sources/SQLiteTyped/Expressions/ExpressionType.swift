@@ -18,15 +18,11 @@ public protocol ExpressionType: Expressible, CustomStringConvertible {
 
 extension ExpressionType {
     /// A literal SQL expression, used as written: `Expression<Int>(literal: "count(*)")`.
-    public init(literal: String) {
-        self.init(literal, [])
-    }
+    public init(literal: String) { self.init(literal, []) }
 
     /// A quoted identifier, usually a column name: `Expression<String>("email")` renders
     /// `"email"` (a `"` inside the name is doubled).
-    public init(_ identifier: String) {
-        self.init(SQLText.quote(identifier), [])
-    }
+    public init(_ identifier: String) { self.init(SQLText.quote(identifier), []) }
 
     /// The same SQL retyped: `Expression<String?>(nameExpression)`.
     public init<U: ExpressionType>(_ expression: U) {
@@ -34,24 +30,16 @@ extension ExpressionType {
     }
 
     /// The expression as untyped SQL.
-    public var expression: Expression<Void> {
-        Expression(template, bindings)
-    }
+    public var expression: Expression<Void> { Expression(template, bindings) }
 
     /// The SQL with the bindings inlined; see ``Expressible/asSQL()``.
-    public var description: String {
-        asSQL()
-    }
+    public var description: String { asSQL() }
 
     /// The expression followed by `ASC`, for ``QueryType/order(_:)-(Expressible...)``.
-    public var asc: Expressible {
-        Expression<Void>(template + " ASC", bindings)
-    }
+    public var asc: Expressible { Expression<Void>(template + " ASC", bindings) }
 
     /// The expression followed by `DESC`.
-    public var desc: Expressible {
-        Expression<Void>(template + " DESC", bindings)
-    }
+    public var desc: Expressible { Expression<Void>(template + " DESC", bindings) }
 
     /// The expression followed by `ASC NULLS FIRST`.
     public var ascNullsFirst: Expressible {
@@ -82,19 +70,13 @@ extension ExpressionType {
 
 extension ExpressionType where UnderlyingType: Value {
     /// A bound value: `Expression(value: 42)` renders `?` bound to 42.
-    public init(value: UnderlyingType) {
-        self.init("?", [value.datatypeValue])
-    }
+    public init(value: UnderlyingType) { self.init("?", [value.datatypeValue]) }
 }
 
 extension ExpressionType where UnderlyingType: _OptionalType, UnderlyingType.WrappedType: Value {
     /// The SQL `NULL` as a bound value.
-    public static var null: Self {
-        self.init(value: nil)
-    }
+    public static var null: Self { self.init(value: nil) }
 
     /// A bound optional value; `nil` binds `NULL`.
-    public init(value: UnderlyingType.WrappedType?) {
-        self.init("?", [value?.datatypeValue])
-    }
+    public init(value: UnderlyingType.WrappedType?) { self.init("?", [value?.datatypeValue]) }
 }

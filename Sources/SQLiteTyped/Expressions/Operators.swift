@@ -5,27 +5,19 @@
 // Measured: without @usableFromInline here the public operators are not inlined: 1.4 % on point-lookup typed (callgrind).
 /// A value as a bound `?`.
 @usableFromInline
-func bound<V: Value>(_ value: V) -> Expression<Void> {
-    Expression("?", [value.datatypeValue])
-}
+func bound<V: Value>(_ value: V) -> Expression<Void> { Expression("?", [value.datatypeValue]) }
 
 /// A value as the binding of a `?`.
 @usableFromInline
-func boundValue<V: Value>(_ value: V) -> Binding? {
-    value.datatypeValue
-}
+func boundValue<V: Value>(_ value: V) -> Binding? { value.datatypeValue }
 
 /// An optional value as the binding of a `?` (`NULL` for nil).
 @usableFromInline
-func boundValue<V: Value>(_ value: V?) -> Binding? {
-    value?.datatypeValue
-}
+func boundValue<V: Value>(_ value: V?) -> Binding? { value?.datatypeValue }
 
 /// An optional value as a bound `?` (`NULL` for nil).
 @usableFromInline
-func bound<V: Value>(_ value: V?) -> Expression<Void> {
-    Expression("?", [value?.datatypeValue])
-}
+func bound<V: Value>(_ value: V?) -> Expression<Void> { Expression("?", [value?.datatypeValue]) }
 
 // MARK: - +
 
@@ -953,24 +945,16 @@ public prefix func ! (rhs: Expression<Bool?>) -> Expression<Bool?> {
 }
 
 /// Every term joined by `AND`, in parentheses.
-public func and(_ terms: Expression<Bool>...) -> Expression<Bool> {
-    SQLText.infix("AND", terms)
-}
+public func and(_ terms: Expression<Bool>...) -> Expression<Bool> { SQLText.infix("AND", terms) }
 
 /// Every term joined by `AND`, in parentheses.
-public func and(_ terms: [Expression<Bool>]) -> Expression<Bool> {
-    SQLText.infix("AND", terms)
-}
+public func and(_ terms: [Expression<Bool>]) -> Expression<Bool> { SQLText.infix("AND", terms) }
 
 /// Every term joined by `OR`, in parentheses.
-public func or(_ terms: Expression<Bool>...) -> Expression<Bool> {
-    SQLText.infix("OR", terms)
-}
+public func or(_ terms: Expression<Bool>...) -> Expression<Bool> { SQLText.infix("OR", terms) }
 
 /// Every term joined by `OR`, in parentheses.
-public func or(_ terms: [Expression<Bool>]) -> Expression<Bool> {
-    SQLText.infix("OR", terms)
-}
+public func or(_ terms: [Expression<Bool>]) -> Expression<Bool> { SQLText.infix("OR", terms) }
 
 // MARK: - Ranges
 

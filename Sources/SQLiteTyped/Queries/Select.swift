@@ -22,24 +22,16 @@ extension QueryType {
     }
 
     /// Selects a list of columns or expressions.
-    public func select(_ all: [Expressible]) -> Self {
-        select(false, all)
-    }
+    public func select(_ all: [Expressible]) -> Self { select(false, all) }
 
     /// Selects distinct rows of a list of columns.
-    public func select(distinct all: [Expressible]) -> Self {
-        select(true, all)
-    }
+    public func select(distinct all: [Expressible]) -> Self { select(true, all) }
 
     /// Selects every column: `users.select(*)`.
-    public func select(_ star: Star) -> Self {
-        select(false, [star(nil, nil)])
-    }
+    public func select(_ star: Star) -> Self { select(false, [star(nil, nil)]) }
 
     /// Selects distinct rows of every column: `SELECT DISTINCT *`.
-    public func select(distinct star: Star) -> Self {
-        select(true, [star(nil, nil)])
-    }
+    public func select(distinct star: Star) -> Self { select(true, [star(nil, nil)]) }
 
     func select(_ distinct: Bool, _ columns: [Expressible]) -> Self {
         modified { $0.select = (distinct, columns.map(\.expression)) }
@@ -73,9 +65,7 @@ extension QueryType {
 
     /// The number of rows the query matches, for `db.scalar(users.count)`:
     /// `SELECT count(*) FROM "users"`.
-    public var count: ScalarQuery<Int> {
-        scalarQuery(false, Expression<Void>(literal: "count(*)"))
-    }
+    public var count: ScalarQuery<Int> { scalarQuery(false, Expression<Void>(literal: "count(*)")) }
 }
 
 /// `EXISTS (subquery)`: whether the subquery returns any row.
