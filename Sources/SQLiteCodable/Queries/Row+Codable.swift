@@ -19,10 +19,7 @@ extension Row {
         userInfo: [CodingUserInfoKey: Any] = [:], options: CodingOptions = CodingOptions()
     ) throws -> V {
         if let statement = liveStatement {
-            let decoder = StatementState.of(statement).decoder(
-                for: V.self, statement: statement, naming: ColumnNaming(options: options), options: options,
-                userInfo: userInfo, record: false)
-            return try decoder.decodeRow(V.self)
+            return try liveDecoder(V.self, statement, userInfo: userInfo, options: options).decodeRow(V.self)
         }
         return try copiedRowDecoder(rowType: V.self, userInfo: userInfo, options: options).decodeRow(V.self)
     }
@@ -34,11 +31,19 @@ extension Row {
             return try kept.decodeRow(V.self)
         }
         guard let statement = liveStatement else { return try decode(userInfo: [:]) }
-        let decoder = StatementState.of(statement).decoder(
-            for: V.self, statement: statement, naming: ColumnNaming(options: CodingOptions()), options: CodingOptions(),
-            userInfo: [:], record: false)
+        let decoder = liveDecoder(V.self, statement, userInfo: [:], options: CodingOptions())
         runAttachment = decoder
         return try decoder.decodeRow(V.self)
+    }
+
+    /// The decoder `statement` keeps for `V` (one per statement for the default options and no
+    /// `userInfo`, else a new one), for a row read in place.
+    private func liveDecoder<V>(
+        _ type: V.Type, _ statement: Statement, userInfo: [CodingUserInfoKey: Any], options: CodingOptions
+    ) -> RowDecoder {
+        StatementState.of(statement).decoder(
+            for: V.self, statement: statement, naming: ColumnNaming(options: options), options: options,
+            userInfo: userInfo, record: false)
     }
 
     /// Decodes the row as `type`: `let user = try row.decode(User.self)`.
