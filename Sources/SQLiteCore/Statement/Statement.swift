@@ -101,13 +101,13 @@ public final class Statement: @unchecked Sendable {
     @exclusivity(unchecked)
     package var tierStore = TierStore()
 
-    /// The statement's slot in the connection's statement cache, -1 when it has none. Guarded
-    /// by the cache's lock.
-    var cacheSlot = -1
+    /// The text the connection's statement cache finds the statement by: the SQL it was asked
+    /// for. Guarded by the connection's lock.
+    var cacheKey = ""
 
-    /// The text a statement prepared by `cachedStatement` was asked for, until it is first
-    /// returned to the cache.
-    var cacheKey: String?
+    /// Whether the statement is in the connection's statement cache (free) rather than in use.
+    /// Guarded by the connection's lock.
+    var isCached = false
 
     /// Parameters bound one at a time so far, until all are.
     var partialBindings: Set<Int>?
