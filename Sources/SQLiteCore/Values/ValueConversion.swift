@@ -73,7 +73,6 @@ package enum ConversionFailure: Error, Equatable, Sendable {
 
 extension ValueConversion {
     /// `value` as the integer type `I`, nil for NULL.
-    @usableFromInline
     package static func integer<I: FixedWidthInteger>(_ value: SQLValue, as type: I.Type) throws(ConversionFailure)
         -> I?
     {
@@ -91,13 +90,11 @@ extension ValueConversion {
     }
 
     /// `value` as a Boolean: the `Int64` rule, then non-zero.
-    @usableFromInline
     package static func bool(_ value: SQLValue) throws(ConversionFailure) -> Bool? {
         try integer(value, as: Int64.self).map { $0 != 0 }
     }
 
     /// `value` as a double, nil for NULL.
-    @usableFromInline
     package static func double(_ value: SQLValue) throws(ConversionFailure) -> Double? {
         switch value {
         case .null: return nil
@@ -111,13 +108,11 @@ extension ValueConversion {
     }
 
     /// `value` as a `Float`, nil for NULL.
-    @usableFromInline
     package static func float(_ value: SQLValue) throws(ConversionFailure) -> Float? {
         try double(value).map { (real: Double) throws(ConversionFailure) -> Float in try narrowed(real) }
     }
 
     /// `value` as text, nil for NULL.
-    @usableFromInline
     package static func string(_ value: SQLValue) throws(ConversionFailure) -> String? {
         switch value {
         case .null: return nil
@@ -129,7 +124,6 @@ extension ValueConversion {
     }
 
     /// `value`'s bytes as a ``Blob``, nil for NULL.
-    @usableFromInline
     package static func blob(_ value: SQLValue) throws(ConversionFailure) -> Blob? {
         switch value {
         case .null: return nil
@@ -140,7 +134,6 @@ extension ValueConversion {
     }
 
     /// `value`'s bytes as `Data`, nil for NULL.
-    @usableFromInline
     package static func data(_ value: SQLValue) throws(ConversionFailure) -> Data? {
         switch value {
         case .null: return nil
@@ -150,8 +143,7 @@ extension ValueConversion {
         }
     }
 
-    /// `value` as a date: its text, `yyyy-MM-ddTHH:mm:ss.SSS` and the forms ``Date`` reads.
-    @usableFromInline
+    /// `value` as a date: its text, `yyyy-MM-ddTHH:mm:ss.SSS` and the forms `Date` reads.
     package static func date(_ value: SQLValue) throws(ConversionFailure) -> Date? {
         guard let text = try text(value, for: Date.self) else { return nil }
         guard let date = ISO8601Text.parse(text) else {
@@ -161,7 +153,6 @@ extension ValueConversion {
     }
 
     /// `value` as a UUID: its canonical text, or a 16-byte BLOB.
-    @usableFromInline
     package static func uuid(_ value: SQLValue) throws(ConversionFailure) -> UUID? {
         if case .blob(let blob) = value { return try uuid(bytes: blob.bytes) }
         guard let text = try text(value, for: UUID.self) else { return nil }
@@ -170,7 +161,6 @@ extension ValueConversion {
     }
 
     /// `value` as a URL: its text.
-    @usableFromInline
     package static func url(_ value: SQLValue) throws(ConversionFailure) -> URL? {
         guard let text = try text(value, for: URL.self) else { return nil }
         guard let url = URL(string: text) else { throw .invalid("'\(text)' is not a URL") }
@@ -178,7 +168,6 @@ extension ValueConversion {
     }
 
     /// `value` as the ``Binding`` type `D` by the table, nil for NULL.
-    @inlinable
     package static func convert<D: Binding>(_ value: SQLValue, to type: D.Type) throws(ConversionFailure) -> D? {
         if D.self == SQLValue.self { return cast(value, D.self) }
         if D.self == Int64.self { return try integer(value, as: Int64.self).map { cast($0, D.self) } }
@@ -193,8 +182,7 @@ extension ValueConversion {
 
     /// ``convert(_:to:)`` for the unsigned and narrow integers, and a `Binding` of the
     /// caller's own (read when the value is stored as one).
-    @usableFromInline
-    static func convertOther<D: Binding>(_ value: SQLValue, to type: D.Type) throws(ConversionFailure) -> D? {
+    private static func convertOther<D: Binding>(_ value: SQLValue, to type: D.Type) throws(ConversionFailure) -> D? {
         if let integerType = D.self as? any (FixedWidthInteger & Binding).Type {
             return try integer(value, asOpened: integerType) as? D
         }
@@ -212,7 +200,6 @@ extension ValueConversion {
     /// `value` as the ``Value`` type `V` by the table: the built-in types by their own rows
     /// (`Data`, `Date`, `UUID`, `URL`, `Float`), any other through its `Datatype` and
     /// `fromDatatypeValue`, whose own error is rethrown as it is. Nil for NULL.
-    @inlinable
     package static func convert<V: Value>(_ value: SQLValue, toValue type: V.Type) throws -> V.ValueType? {
         if let special = try special(value, V.self) { return special }
         guard let datatype = try convert(value, to: V.Datatype.self) else { return nil }
@@ -245,6 +232,10 @@ extension ValueConversion {
 
 // MARK: - Live values
 
+// Measured (RowReader's getters, which these replace for the tiers): out of line, 6.2 % on
+// fetch-positional typed and 3.5 % on fetch-record (callgrind). Inlinable so that a tier's read of
+// a concrete type specializes to its one switch and one C call; to be measured again once the
+// typed and Codable tiers read through them.
 extension ValueConversion {
     /// Column `column` of `statement`'s current row as `D`, by the table; nil for NULL.
     @inlinable
@@ -284,7 +275,7 @@ extension ValueConversion {
         throws(ConversionFailure) -> D?
     {
         if storage == SQLITE_TEXT, readsNumber(D.self) {
-            guard holdsNumber(value) else { throw .mismatch(found: NumericText.describeNonNumber(text(of: value))) }
+            guard RowReader.holdsNumber(value) else { throw .mismatch(found: NumericText.describeNonNumber(text(of: value))) }
             if D.self == Double.self { return cast(sqlite3_value_double(value), D.self) }
             return try convert(.integer(sqlite3_value_int64(value)), to: D.self)
         }
@@ -343,17 +334,9 @@ extension ValueConversion {
     }
 
     /// Whether `D` is read from numbers (the integers, `Bool`, `Double`).
-    @usableFromInline
-    static func readsNumber<D: Binding>(_ type: D.Type) -> Bool {
+    private static func readsNumber<D: Binding>(_ type: D.Type) -> Bool {
         D.self == Int64.self || D.self == Int.self || D.self == Double.self || D.self == Bool.self
             || D.self is any FixedWidthInteger.Type
-    }
-
-    /// Whether the text of `value` is wholly a number: read in place when it is UTF-8 (no
-    /// allocation); text of another encoding is converted by SQLite first.
-    @usableFromInline
-    static func holdsNumber(_ value: OpaquePointer?) -> Bool {
-        RowReader.holdsNumber(value)
     }
 }
 
@@ -362,13 +345,11 @@ extension ValueConversion {
 extension ValueConversion {
     /// `value` as `U`, which the caller has checked is its own type: free once specialized.
     @inlinable
-    @inline(__always)
     package static func cast<T, U>(_ value: T, _ type: U.Type) -> U {
         unsafeBitCast(value, to: U.self)
     }
 
     /// `integer` as `I`, or `outOfRange`.
-    @inlinable
     static func fitting<I: FixedWidthInteger>(_ integer: Int64, _ type: I.Type) throws(ConversionFailure) -> I {
         guard let exact = I(exactly: integer) else { throw .outOfRange("integer \(integer)") }
         return exact
