@@ -32,9 +32,10 @@
 /// Two forms of each read, with the same results: from a live value (`sqlite3_value*`, what
 /// `sqlite3_column_value` gives for a column of the current row, or a function's argument), and
 /// from a copied ``SQLValue``. A live read costs one `sqlite3_column_value`, one
-/// `sqlite3_value_type` and one read when the stored type is the one asked for. Text held in
-/// another encoding than UTF-8 is converted by SQLite, which allocates with the connection's
-/// allocator: read with the connection's lock held, or on the thread that stepped the statement.
+/// `sqlite3_value_type` and one read when the stored type is the one asked for. Numbers and UTF-8
+/// text are read as they are stored; SQLite converts text held in another encoding and expands a
+/// `zeroblob(n)` result with the connection's allocator: read BLOBs and such text with the
+/// connection's lock held.
 @usableFromInline
 package enum ValueConversion {}
 
@@ -275,7 +276,9 @@ extension ValueConversion {
         throws(ConversionFailure) -> D?
     {
         if storage == SQLITE_TEXT, readsNumber(D.self) {
-            guard RowReader.holdsNumber(value) else { throw .mismatch(found: NumericText.describeNonNumber(text(of: value))) }
+            guard RowReader.holdsNumber(value) else {
+                throw .mismatch(found: NumericText.describeNonNumber(text(of: value)))
+            }
             if D.self == Double.self { return cast(sqlite3_value_double(value), D.self) }
             return try convert(.integer(sqlite3_value_int64(value)), to: D.self)
         }
