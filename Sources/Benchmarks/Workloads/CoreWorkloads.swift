@@ -1,5 +1,11 @@
 import SQLiteCore
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// The same workloads through SQLiteCore's public API, written as a user would for speed:
 /// one reused prepared statement, values bound in one call, columns read through `row`.
 enum CoreWorkloads {
@@ -24,6 +30,14 @@ enum CoreWorkloads {
                 workload: "point-lookup", tier: tier,
                 prepare: { try RawCWorkloads.ensureRows(db.handle, options.fetchRows) },
                 run: { try lookup(db, lookups: options.lookups, rows: options.fetchRows) }),
+            Benchmark(
+                workload: "fetch-data", tier: tier,
+                prepare: { try PayloadSchema.ensureRows(db.handle, options.fetchRows) },
+                run: { try fetchData(db) }),
+            Benchmark(
+                workload: "insert-data", tier: tier,
+                prepare: { try PayloadSchema.reset(db.handle) },
+                run: { try insertData(db, rows: options.insertRows) }),
             Benchmark(
                 workload: "execute-script", tier: tier,
                 prepare: {
@@ -83,5 +97,30 @@ enum CoreWorkloads {
             for column in 0..<ItemSchema.columnCount { sum &+= row[column] as Int64 }
         }
         return sum
+    }
+
+    /// Reads every payload as `Data` through the row's subscript.
+    static func fetchData(_ db: Connection) throws -> Int64 {
+        let statement = try db.prepare(PayloadSchema.selectAll)
+        var sum: Int64 = 0
+        while try statement.step() {
+            let row = statement.row
+            let id: Int64 = row[0]
+            let data: Data = row[1]
+            sum &+= id &+ Int64(data.count) &+ Int64(data.first ?? 0)
+        }
+        return sum
+    }
+
+    /// Inserts `rows` payloads, each `Data` bound as a parameter of `run`.
+    static func insertData(_ db: Connection, rows: Int) throws -> Int64 {
+        let statement = try db.prepare(PayloadSchema.insert)
+        let values = PayloadSchema.values
+        try db.transaction {
+            for row in 0..<rows {
+                try statement.run(Int64(row + 1), values[row % values.count])
+            }
+        }
+        return db.lastInsertRowid
     }
 }

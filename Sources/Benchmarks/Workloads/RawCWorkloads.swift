@@ -1,5 +1,11 @@
 import SQLiteCore
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// The baseline: Swift calling `sqlite3_*` directly, checking nothing but result codes.
 enum RawCWorkloads {
     static func all(_ options: Options) throws -> [Benchmark] {
@@ -35,6 +41,14 @@ enum RawCWorkloads {
                 workload: "point-lookup", tier: tier,
                 prepare: { try ensureRows(db, options.fetchRows) },
                 run: { try lookup(db, lookups: options.lookups, rows: options.fetchRows) }),
+            Benchmark(
+                workload: "fetch-data", tier: tier,
+                prepare: { try PayloadSchema.ensureRows(db, options.fetchRows) },
+                run: { try fetchData(db) }),
+            Benchmark(
+                workload: "insert-data", tier: tier,
+                prepare: { try PayloadSchema.reset(db) },
+                run: { try insertData(db, rows: options.insertRows) }),
             Benchmark(
                 workload: "execute-script", tier: tier,
                 prepare: {
@@ -108,6 +122,49 @@ enum RawCWorkloads {
         }
         guard code == SQLITE_DONE else { throw RawSQL.Failure(description: String(cString: sqlite3_errmsg(db))) }
         return sum
+    }
+
+    /// Reads every payload into `Data`: the honest minimum, `sqlite3_column_blob` and one copy.
+    static func fetchData(_ db: OpaquePointer) throws -> Int64 {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db, PayloadSchema.selectAll, -1, &statement, nil) == SQLITE_OK else {
+            throw RawSQL.Failure(description: String(cString: sqlite3_errmsg(db)))
+        }
+        defer { sqlite3_finalize(statement) }
+        var sum: Int64 = 0
+        var code = sqlite3_step(statement)
+        while code == SQLITE_ROW {
+            let id = sqlite3_column_int64(statement, 0)
+            let count = Int(sqlite3_column_bytes(statement, 1))
+            let data = sqlite3_column_blob(statement, 1).map { Data(bytes: $0, count: count) } ?? Data()
+            sum &+= id &+ Int64(data.count) &+ Int64(data.first ?? 0)
+            code = sqlite3_step(statement)
+        }
+        guard code == SQLITE_DONE else { throw RawSQL.Failure(description: String(cString: sqlite3_errmsg(db))) }
+        return sum
+    }
+
+    /// Inserts `rows` payloads, binding each `Data`'s bytes in place (SQLite copies them).
+    static func insertData(_ db: OpaquePointer, rows: Int) throws -> Int64 {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db, PayloadSchema.insert, -1, &statement, nil) == SQLITE_OK else {
+            throw RawSQL.Failure(description: String(cString: sqlite3_errmsg(db)))
+        }
+        defer { sqlite3_finalize(statement) }
+        let values = PayloadSchema.values
+        try RawSQL.exec(db, "BEGIN")
+        for row in 0..<rows {
+            sqlite3_reset(statement)
+            sqlite3_bind_int64(statement, 1, Int64(row + 1))
+            let code = values[row % values.count].withUnsafeBytes { bytes in
+                sqlite3_bind_blob64(statement, 2, bytes.baseAddress, sqlite3_uint64(bytes.count), Destructor.transient)
+            }
+            guard code == SQLITE_OK, sqlite3_step(statement) == SQLITE_DONE else {
+                throw RawSQL.Failure(description: String(cString: sqlite3_errmsg(db)))
+            }
+        }
+        try RawSQL.exec(db, "COMMIT")
+        return sqlite3_last_insert_rowid(db)
     }
 
     /// Reads every row into a ten-field struct, the raw C counterpart of decoding records.

@@ -1,5 +1,11 @@
 import SQLiteCore
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// The shape of GRDB's performance suite: one table of ten integer columns.
 enum ItemSchema {
     static let columnCount = 10
@@ -84,5 +90,59 @@ enum RawSQL {
             sqlite3_reset(statement)
         }
         try exec(db, "COMMIT")
+    }
+}
+
+/// The `Data` workloads' table: an id and a 256-byte BLOB payload a row, the shape of a cache of
+/// small binary values (thumbnails, encoded messages), where the bytes dominate each row.
+enum PayloadSchema {
+    static let payloadSize = 256
+    static let create = "CREATE TABLE payload (id INTEGER PRIMARY KEY, data BLOB NOT NULL)"
+    static let drop = "DROP TABLE IF EXISTS payload"
+    static let insert = "INSERT INTO payload (id, data) VALUES (?, ?)"
+    static let selectAll = "SELECT id, data FROM payload"
+    static let count = "SELECT count(*) FROM payload"
+
+    /// The payload of row `row`: bytes that differ from row to row, made once per run.
+    static func payload(row: Int) -> [UInt8] {
+        (0..<payloadSize).map { UInt8(truncatingIfNeeded: $0 &+ row) }
+    }
+
+    /// The values the insert workloads write, made once, outside the measured runs: row `row`
+    /// gets `values[row % values.count]`.
+    static let values: [Data] = (0..<64).map { Data(payload(row: $0)) }
+
+    /// A fresh `payload` table.
+    static func reset(_ db: OpaquePointer) throws {
+        try RawSQL.exec(db, drop)
+        try RawSQL.exec(db, create)
+    }
+
+    /// Populates the table unless it already holds exactly `rows` rows.
+    static func ensureRows(_ db: OpaquePointer, _ rows: Int) throws {
+        var statement: OpaquePointer?
+        if sqlite3_prepare_v2(db, count, -1, &statement, nil) == SQLITE_OK, sqlite3_step(statement) == SQLITE_ROW,
+            sqlite3_column_int64(statement, 0) == Int64(rows)
+        {
+            sqlite3_finalize(statement)
+            return
+        }
+        sqlite3_finalize(statement)
+        try reset(db)
+        try RawSQL.exec(db, "BEGIN")
+        guard sqlite3_prepare_v2(db, insert, -1, &statement, nil) == SQLITE_OK else {
+            throw RawSQL.Failure(description: String(cString: sqlite3_errmsg(db)))
+        }
+        defer { sqlite3_finalize(statement) }
+        for row in 0..<rows {
+            let bytes = payload(row: row)
+            sqlite3_bind_int64(statement, 1, Int64(row + 1))
+            _ = bytes.withUnsafeBytes { sqlite3_bind_blob(statement, 2, $0.baseAddress, Int32($0.count), nil) }
+            guard sqlite3_step(statement) == SQLITE_DONE else {
+                throw RawSQL.Failure(description: String(cString: sqlite3_errmsg(db)))
+            }
+            sqlite3_reset(statement)
+        }
+        try RawSQL.exec(db, "COMMIT")
     }
 }

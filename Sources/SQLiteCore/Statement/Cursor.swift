@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// The current row of a ``Statement``, read by column index without copying the row.
 ///
 /// Obtain it from ``Statement/row`` after ``Statement/step()`` returned `true`; the type you ask
@@ -75,6 +81,14 @@ public struct Cursor {
         return statement.connection.lock.withLock { Blob.read(from: handle, at: column) }
     }
 
+    /// Column `index` as `Data`, its bytes copied once from `sqlite3_column_blob` (TEXT is read as
+    /// its bytes, NULL as empty `Data`).
+    @inlinable
+    public subscript(index: Int) -> Data {
+        let column = Int32(truncatingIfNeeded: index)
+        return statement.connection.lock.withLock { Data.read(from: handle, at: column) }
+    }
+
     /// Column `index` as whichever ``Binding`` its storage class maps to, `nil` for NULL:
     /// `Int64`, `Double`, `String` or ``Blob``.
     @inlinable
@@ -82,33 +96,38 @@ public struct Cursor {
         binding(at: index)
     }
 
-    /// Column `index` read through `T`'s own reader; throws for a value `T` cannot hold.
+    /// Column `index` read by Core's conversion table: throws for a value `T` cannot hold
+    /// without loss, where the subscripts take SQLite's own conversion.
     ///
-    /// A number type (`Int64`, `Int`, `Double`, `Bool`, the other integers) reads TEXT that is
-    /// wholly a number as SQLite converts it (`'42'` is 42, `'1e3'` is the integer 1 and the
-    /// real 1000), and throws `SQLITE_MISMATCH` for other text (`'abc'`, `'0x10'`, `'12abc'`),
-    /// which the subscripts read as SQLite's 0 or partial number.
+    /// A REAL that is a whole number reads as an integer (3.0 is 3), another REAL throws; TEXT
+    /// that is wholly a number reads as SQLite converts it (`'42'` is 42, `'1e3'` is the integer 1
+    /// and the real 1000) and other text (`'abc'`, `'0x10'`, `'12abc'`) throws `SQLITE_MISMATCH`;
+    /// an integer out of `T`'s range throws `SQLITE_RANGE`; NULL throws `SQLITE_MISMATCH` (read
+    /// it with ``isNull(_:)`` or the `Binding?` subscript). The full table is in the Core guide.
+    ///
+    /// ```swift
+    /// let age = try statement.row.get(UInt8.self, at: 2)
+    /// let photo = try statement.row.get(Data.self, at: 3)
+    /// ```
     @inlinable
     public func get<T: Binding>(_ type: T.Type = T.self, at index: Int) throws -> T {
-        try statement.connection.lock.withLock { () throws(Result) -> T in
-            let column = Int32(truncatingIfNeeded: index)
-            if Self.readsNumber(T.self), sqlite3_column_type(handle, column) == SQLITE_TEXT,
-                !RowReader.holdsNumber(sqlite3_column_value(handle, column))
-            {
-                throw Result.misuse(
-                    "column \(index) holds \(NumericText.describeNonNumber(String.read(from: handle, at: column))), "
-                        + "which cannot be read as \(T.self)",
-                    code: SQLITE_MISMATCH)
+        let value: T?
+        do throws(ConversionFailure) {
+            value = try statement.connection.lock.withLock { () throws(ConversionFailure) -> T? in
+                try ValueConversion.read(T.self, from: handle, at: Int32(truncatingIfNeeded: index))
             }
-            return try T.read(from: handle, at: column)
+        } catch {
+            throw getFailure(error, index, T.self)
         }
+        guard let value else { throw getFailure(.mismatch(found: "NULL"), index, T.self) }
+        return value
     }
 
-    /// Whether `T` reads a number from a column (through `sqlite3_column_int64` or `_double`).
-    @inlinable
-    static func readsNumber<T: Binding>(_ type: T.Type) -> Bool {
-        T.self == Int64.self || T.self == Int.self || T.self == Double.self || T.self == Bool.self
-            || T.self == UInt64.self || T.self == UInt.self || T.self is any NarrowInteger.Type
+    /// The error ``get(_:at:)`` throws for `failure` in column `index`.
+    @usableFromInline
+    func getFailure(_ failure: ConversionFailure, _ index: Int, _ type: Any.Type) -> Result {
+        let result = failure.result(column: "column \(index)", requested: type)
+        return Result.misuse(result.message, code: result.code, statement: statement)
     }
 
     /// Whether column `index` of the current row is NULL.
@@ -132,14 +151,7 @@ public struct Cursor {
     /// ``binding(at:)`` with the connection's lock held by the caller.
     @usableFromInline
     func lockedBinding(at index: Int) -> Binding? {
-        let column = Int32(truncatingIfNeeded: index)
-        switch sqlite3_column_type(handle, column) {
-        case SQLITE_INTEGER: return sqlite3_column_int64(handle, column)
-        case SQLITE_FLOAT: return sqlite3_column_double(handle, column)
-        case SQLITE_TEXT: return String.read(from: handle, at: column)
-        case SQLITE_BLOB: return Blob.read(from: handle, at: column)
-        default: return nil
-        }
+        ValueConversion.stored(sqlite3_column_value(handle, Int32(truncatingIfNeeded: index))).binding
     }
 
     /// All the columns of the current row, read under one taking of the connection's lock.

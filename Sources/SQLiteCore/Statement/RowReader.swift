@@ -91,10 +91,7 @@ package struct RowReader {
     package func textIfStored(at column: Int32) -> String? {
         let value = sqlite3_column_value(handle, column)
         guard sqlite3_value_type(value) == SQLITE_TEXT else { return nil }
-        if let text = Self.utf8Text(of: value) { return text }
-        guard let text = sqlite3_value_text(value) else { return "" }
-        let count = Int(sqlite3_value_bytes(value))
-        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+        return ValueConversion.text(of: value)
     }
 
     /// The text of `column` when it is TEXT held as UTF-8, else nil: see ``utf8Text(of:)``.

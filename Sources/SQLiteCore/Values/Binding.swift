@@ -1,5 +1,6 @@
 /// A value SQLite stores natively: `Int64`, `Double`, `String` and ``Blob``, plus `Int` and
-/// `Bool` (stored as integers) and the unsigned `UInt64`/`UInt` (range-checked integers).
+/// `Bool` (stored as integers), the unsigned `UInt64`/`UInt` (range-checked integers) and
+/// Foundation's `Data` (a BLOB bound from its own bytes).
 /// `nil` stands for SQL `NULL` wherever a `Binding?` is taken.
 ///
 /// ```swift

@@ -60,7 +60,7 @@ extension SQLValue {
 
     /// The value a ``Binding`` binds: `nil` is ``null``; `Int64`, `Int`, `Bool` and the other
     /// integers are ``integer(_:)``; `Double` is ``real(_:)``; `String` is ``text(_:)``;
-    /// ``Blob`` is ``blob(_:)-enum.case``.
+    /// ``Blob`` and `Data` are ``blob(_:)-enum.case``.
     ///
     /// ```swift
     /// let name: String? = nil
@@ -84,6 +84,7 @@ extension SQLValue {
         case let value as Double: self = .real(value)
         case let value as String: self = .text(value)
         case let value as Blob: self = .blob(value)
+        case let value as Data: self = .blob(value)
         case let value as UInt64: self = .integer(try Self.signed(value))
         case let value as UInt: self = .integer(try Self.signed(UInt64(value)))
         case let value as any NarrowInteger: self = .integer(value.datatypeValue)
@@ -203,14 +204,7 @@ extension SQLValue: Binding {
     /// it: NULL is ``null``, text is read by byte length (embedded NUL characters survive).
     @inlinable
     public static func read(from statement: OpaquePointer, at index: Int32) -> SQLValue {
-        let reader = RowReader(statement)
-        switch reader.storageClass(at: index) {
-        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, index))
-        case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, index))
-        case SQLITE_TEXT: return .text(reader.text(at: index))
-        case SQLITE_BLOB: return .blob(reader.blob(at: index))
-        default: return .null
-        }
+        ValueConversion.stored(sqlite3_column_value(statement, index))
     }
 }
 

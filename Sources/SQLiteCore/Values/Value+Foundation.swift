@@ -11,8 +11,33 @@ extension Data: Value {
     /// The blob's bytes.
     public static func fromDatatypeValue(_ datatypeValue: Blob) -> Data { Data(datatypeValue.bytes) }
 
-    /// The bytes as a ``Blob``.
+    /// The bytes as a ``Blob`` (SQLite.swift's `Datatype` for `Data`; binding `Data` itself
+    /// skips this copy).
     public var datatypeValue: Blob { Blob(bytes: [UInt8](self)) }
+}
+
+extension Data: Binding {
+    /// Binds the bytes in place, copied once by SQLite (`SQLITE_TRANSIENT`); empty `Data` binds
+    /// as a zero-length BLOB, not NULL (SQLite binds a NULL pointer as NULL, so an empty value
+    /// gets a valid address).
+    ///
+    /// ```swift
+    /// try db.run("INSERT INTO files (name, data) VALUES (?, ?)", "logo.png", Data(contentsOf: url))
+    /// ```
+    public func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
+        withUnsafeBytes { bytes in
+            sqlite3_bind_blob64(
+                statement, index, bytes.baseAddress ?? emptyBytesAddress, sqlite3_uint64(bytes.count),
+                Destructor.transient)
+        }
+    }
+
+    /// Reads the column's bytes with one copy (`sqlite3_column_blob`); TEXT is read as its
+    /// bytes and NULL as empty `Data`, as SQLite converts them.
+    public static func read(from statement: OpaquePointer, at index: Int32) -> Data {
+        guard let start = sqlite3_column_blob(statement, index) else { return Data() }
+        return Data(bytes: start, count: Int(sqlite3_column_bytes(statement, index)))
+    }
 }
 
 extension Date: Value {

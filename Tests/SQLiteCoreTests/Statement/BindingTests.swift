@@ -42,7 +42,10 @@ import Testing
         #expect(statement.row[0] == true)
         #expect(statement.row[1] == false)
         #expect(statement.row[2] == true)
-        #expect(try statement.row.get(Bool.self, at: 4) == false)
+        // NULL: false by the subscript (SQLite's conversion), an error by `get` (the table).
+        #expect(statement.row[4] == false)
+        #expect(throws: Result.self) { try statement.row.get(Bool.self, at: 4) }
+        #expect(throws: Result.self) { try statement.row.get(Bool.self, at: 3) }
     }
 
     @Test(arguments: [0.0, -0.5, 1.5, Double.pi, Double.greatestFiniteMagnitude, -Double.leastNonzeroMagnitude])
@@ -158,8 +161,9 @@ import Testing
         let statement = try db.prepare("SELECT \(literal)")
         #expect(try statement.step())
         #expect(statement.row[0] == expected)
-        // `get` reads text only when it is wholly a number; the subscript takes SQLite's value.
-        if ["'12abc'", "'abc'"].contains(literal) {
+        // `get` reads text only when it is wholly a number, a real only when it is a whole number,
+        // and neither NULL nor a blob; the subscript takes SQLite's value.
+        if ["'12abc'", "'abc'", "NULL", "2.9", "-2.9", "x'3132'"].contains(literal) {
             expectResult(code: SQLITE_MISMATCH) { _ = try statement.row.get(Int64.self, at: 0) }
         } else {
             #expect(try statement.row.get(Int64.self, at: 0) == expected)
@@ -172,7 +176,7 @@ import Testing
         let statement = try db.prepare("SELECT \(literal)")
         #expect(try statement.step())
         #expect(statement.row[0] == expected)
-        if ["'1.5xyz'", "'abc'"].contains(literal) {
+        if ["'1.5xyz'", "'abc'", "NULL"].contains(literal) {
             expectResult(code: SQLITE_MISMATCH) { _ = try statement.row.get(Double.self, at: 0) }
         } else {
             #expect(try statement.row.get(Double.self, at: 0) == expected)
