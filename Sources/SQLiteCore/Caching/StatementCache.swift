@@ -62,7 +62,12 @@ final class StatementCache: @unchecked Sendable {
     /// statement when the cache is full; one already in the cache stays as it is. Called with
     /// the lock held.
     func checkInLocked(_ statement: Statement) {
-        guard !isClosed, !statement.isCached else { return }
+        guard !statement.isCached else { return }
+        guard !isClosed else {
+            // Not kept: what a tier attached may refer back to the statement.
+            statement.tierStore = TierStore()
+            return
+        }
         // A statement the connection prepared directly is found by its own text.
         if statement.cacheKey.isEmpty { statement.cacheKey = statement.sql }
         statement.isCached = true
