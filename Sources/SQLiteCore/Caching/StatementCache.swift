@@ -1,26 +1,39 @@
-// Caching: what the package keeps between calls, and who owns it.
+// Caching: what the package keeps between calls, and who owns it. Everything kept is listed
+// here with its owner.
 //
-// Core owns every cache; the tiers above it (typed, schema, Codable) keep nothing between
-// calls. Each is listed here with its owner; nothing else is kept:
-//
+// Core's:
 // - `StatementCache` (this file), owned by each `Connection`: prepared statements by the SQL
 //   text they were asked for, at most 64, least recently used evicted. A statement is taken out
 //   while in use and put back afterwards, so two uses of one text at once get two statements.
 // - `ColumnLayout` (`Statement/ColumnLayout.swift`), owned by each `Statement`: its result
-//   columns' names and a name-to-index map, for one generation of its columns. Every tier reads
-//   column names and indexes there.
+//   columns' names and a name-to-index map, for one generation of its columns.
 // - `ParameterNameTable`, owned by each `Statement`: the names its parameters answer to.
+// - `RegionCache`, owned by each observation: the tables each SQL text it ran reads, for one
+//   schema version.
 // - `FunctionRegistry`, `HookSet`, `SessionRegistry`, owned by each connection's handle: the
 //   Swift closures SQLite calls back, kept alive while registered (registrations, not caches).
 //
-// Staleness, one rule, decided by Core alone. SQLite re-prepares a statement whose schema
-// changed inside its next step; `Statement.columnsGeneration` changes when that gave it other
-// columns, and the column layout is rebuilt for the new generation. Nothing else derived from
-// a statement outlives a run. `Connection.clearStatementCache()`, `close()` and `deserialize`
-// finalize every cached statement.
+// The tiers' (each in the `TierStore` of a connection or a statement, `TierStore.swift`):
+// - typed, with the connection: `TypedConnectionState` (the SQL of each insert and simple
+//   select shape, `ShapeCache`, `LastSelectShape`); with each statement: its `ColumnMap`
+//   (expression to column, with the memo of the row's recent lookups).
+// - Codable, with the connection: `CodableStore` (a `RecordPlan` per record type: its SQL, an
+//   encoder, a prepared lookup statement and its decoder); with each statement:
+//   `StatementState` (key lookups and decoders for the next run).
+// Process-wide, in the Codable tier: `EncodingPlan`'s plans for `table.insert(encodable)`
+// (built before any connection is known), the row-ticket pool of the decoders (`RowTicket`),
+// the record types whose tables were checked (`SyncedRecordTypes`), `RecordDatabase`'s default
+// and named databases (a public convention of the seeds) and its pool-read registry.
 //
-// Process-wide state: none but SQLite's own (see `Connection.sqliteInitialized`) and the
-// placeholder database of statements that failed to prepare (`Statement.unprepared`).
+// Staleness, one rule, decided by Core. SQLite re-prepares a statement whose schema changed
+// inside its next step; `Statement.columnsGeneration` changes when that gave it other columns,
+// and then the column layout is rebuilt and the statement's tier store found empty.
+// `Connection.clearStatementCache()`, `close()` and `deserialize` finalize every cached
+// statement and empty the connection's tier store; a statement leaving the cache loses its own.
+//
+// Process-wide in Core: SQLite's own initialization (`Connection.sqliteInitialized`), the
+// placeholder database of statements that failed to prepare (`Statement.unprepared`), and the
+// global log configuration (`LogConfiguration.global`, as SQLite's own log is per process).
 
 /// A bounded least-recently-used cache of prepared statements keyed by SQL text, so that a
 /// query run in a loop is prepared once (rusqlite's `prepare_cached`).
