@@ -99,7 +99,8 @@ public final class LiveQuery<Value: Sendable>: Sendable {
         return state.withLock { $0.error }
     }
 
-    /// Whether the first fetch has completed, successfully or not.
+    /// Whether the first fetch has completed, successfully or not; also true when the query
+    /// could not start (a closed database: see ``error``).
     public var isLoaded: Bool {
         access(keyPath: \.isLoaded)
         return state.withLock { $0.isLoaded }
