@@ -109,10 +109,14 @@ public final class LiveQuery<Value: Sendable>: Sendable {
     /// A query of `fetch` on `database`, with `initialValue` until its first fetch completes.
     ///
     /// ```swift
-    /// @State private var players = LiveQuery(pool, initialValue: [Player]()) { db in
+    /// let players = LiveQuery(pool, initialValue: [Player]()) { db in
     ///     try Player.fetchAll(in: db)
     /// }
     /// ```
+    ///
+    /// A SwiftUI view that makes its own query in `@State` passes `startsImmediately: false`
+    /// and runs it with `.task { await players.run() }`: SwiftUI may make the view's initial
+    /// values several times and keep one, and the discarded queries then never start.
     ///
     /// - Parameters:
     ///   - database: A ``DatabaseQueue`` or ``DatabasePool``.
