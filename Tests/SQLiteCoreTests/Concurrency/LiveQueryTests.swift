@@ -188,8 +188,9 @@ import Testing
                 try await waitUntil { query.isLoaded }
                 #expect(db.observationCount == 1)
             }
-            // Nothing but the caller held it: not the observation, not the database.
-            #expect(released == nil)
+            // Nothing but the caller held it: not the observation, not the database (the
+            // observation's task holds it only while it sets a value, which may still be ending).
+            try await waitUntil { released == nil }
             try await waitUntil { db.observationCount == 0 }
             let before = fetches.value
             try await db.write { db in try db.run("INSERT INTO player DEFAULT VALUES") }
@@ -198,7 +199,7 @@ import Testing
     }
 
     /// `run()` observes for as long as its task: cancelling the task stops the observation,
-    /// and `start()` resumes it with a fetch at once.
+    /// and `start()` resumes it with a fetch at once; `stop()` ends a `run()` too.
     @Test(arguments: DatabaseKind.allCases)
     func cancellingTheOwningTaskStopsTheObservation(kind: DatabaseKind) async throws {
         guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) else { return }
@@ -225,8 +226,16 @@ import Testing
             #expect(query.value == 1)
 
             query.start()
+            query.start()  // running already: nothing more
             try await waitUntil { query.value == 2 }
+            #expect(db.observationCount == 1)
             query.stop()
+            try await waitUntil { db.observationCount == 0 }
+            // stop() also ends a run(), which returns.
+            let runner = Task { await query.run() }
+            try await waitUntil { db.observationCount == 1 }
+            query.stop()
+            await runner.value
             try await waitUntil { db.observationCount == 0 }
             let stoppedAt = fetches.value
             try await db.write { db in try db.run("INSERT INTO player DEFAULT VALUES") }
