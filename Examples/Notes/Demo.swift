@@ -29,7 +29,7 @@ enum Demo {
         print("\ndemo passed: \(checks.passed) checks")
     }
 
-    /// Steps 1 (after opening) to 6.
+    /// Steps 1 (after opening) to 7.
     private static func runSteps(_ store: NotesStore, _ checks: inout Checks) async throws {
         let pool = store.pool
 
@@ -121,8 +121,16 @@ enum Demo {
         try checks.equal(
             "the observation saw the count go from \(before) to \(before + 1)", seen, [before, before + 1])
 
-        // 6. Integrity, and closing.
-        heading(6, "Integrity check and closing")
+        // 6. Live queries in a view model, where Observation is available.
+        heading(6, "Live queries in a view model (LiveQuery, Observation)")
+        if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *) {
+            try await liveQuerySteps(store, &checks)
+        } else {
+            print("   skipped: Observation needs iOS 17, macOS 14, tvOS 17, watchOS 10 or visionOS 1")
+        }
+
+        // 7. Integrity, and closing.
+        heading(7, "Integrity check and closing")
         let problems = try await pool.read { db in try db.integrityCheck() }
         try checks.equal("PRAGMA integrity_check finds no problem", problems, [])
         try store.close()

@@ -110,13 +110,17 @@ final class NotesStore: Sendable {
 
     /// Runs ``listQuery(pinnedOnly:limit:)`` on a reader of the pool.
     func list(pinnedOnly: Bool = false, limit: Int = 20) async throws -> [Summary] {
-        try await pool.read { db in
-            let columns = Note.Columns.self
-            return try db.prepareRowIterator(Self.listQuery(pinnedOnly: pinnedOnly, limit: limit)).map { row in
-                Summary(
-                    id: try row.get(columns.id), title: try row.get(columns.title),
-                    pinned: try row.get(columns.pinned), updatedAt: try row.get(columns.updatedAt))
-            }
+        try await pool.read { db in try Self.fetchList(db, pinnedOnly: pinnedOnly, limit: limit) }
+    }
+
+    /// Runs ``listQuery(pinnedOnly:limit:)`` on `db`: for ``list(pinnedOnly:limit:)`` and for
+    /// the live query of `NotesListModel`.
+    static func fetchList(_ db: Connection, pinnedOnly: Bool = false, limit: Int = 20) throws -> [Summary] {
+        let columns = Note.Columns.self
+        return try db.prepareRowIterator(listQuery(pinnedOnly: pinnedOnly, limit: limit)).map { row in
+            Summary(
+                id: try row.get(columns.id), title: try row.get(columns.title),
+                pinned: try row.get(columns.pinned), updatedAt: try row.get(columns.updatedAt))
         }
     }
 

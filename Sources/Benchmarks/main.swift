@@ -24,6 +24,9 @@ func main() -> Int32 {
             try RawCWorkloads.all(options) + CoreWorkloads.all(options) + TypedWorkloads.all(options)
             + CodableWorkloads.all(options) + CodableFloorWorkloads.all(options)
         benchmarks += pool.benchmarks()
+        let live = try LiveQueryWorkloads(options)
+        defer { live.tearDown() }
+        benchmarks += live.benchmarks()
         if let filter = options.filter { benchmarks = benchmarks.filter { $0.workload.contains(filter) } }
         var bar = ProgressBar(total: benchmarks.count * (options.repetitions + 1))
         let measurements = try measureInterleaved(benchmarks, repetitions: options.repetitions, progress: &bar)
@@ -32,7 +35,11 @@ func main() -> Int32 {
         var report = Report(sqliteVersion: String(cString: sqlite3_libversion()), measurements: measurements)
         let poolSummary = pool.summary(of: report)
         if let poolSummary { report.extras.append((name: "pool", json: poolSummary.json)) }
-        writeOut(options.format.render(report, poolSummary: poolSummary?.text), to: STDOUT_FILENO)
+        let liveSummary = live.summary()
+        if let liveSummary { report.extras.append((name: "live_query", json: liveSummary.json)) }
+        let summaries = [poolSummary?.text, liveSummary?.text].compactMap { $0 }
+        let summaryText = summaries.isEmpty ? nil : summaries.joined(separator: "\n")
+        writeOut(options.format.render(report, poolSummary: summaryText), to: STDOUT_FILENO)
         if let path = options.jsonPath { try write(report.json(), to: path) }
         if let path = options.chartPath {
             try write(SVGChart(report: report, machine: .current()).render(), to: path)

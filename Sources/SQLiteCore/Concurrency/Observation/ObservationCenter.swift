@@ -35,6 +35,9 @@ final class ObservationCenter: @unchecked Sendable {
     /// Whether any observation runs: the writer then reports its commits.
     var isObserved: Bool { lock.withLock { !subscribers.isEmpty } }
 
+    /// The number of observations running.
+    var count: Int { lock.withLock { subscribers.count } }
+
     /// Starts `subscriber`: the tracking is set up on the tracker's queue (so no write is half
     /// seen), then the subscriber fetches its first value.
     func add(_ subscriber: any ObservationSubscriber) {

@@ -9,6 +9,13 @@ protocol ObservationHost: AnyObject, Sendable {
     func fetchObserved<T>(_ fetch: (Connection) throws -> T, regions: RegionCache) throws -> (T, Set<String>)
 }
 
+extension DatabaseReader {
+    /// The number of observations running on this queue or pool (each iterated
+    /// ``DatabaseObservation`` and each running ``LiveQuery``): for tests that check that an
+    /// observation stopped.
+    package var observationCount: Int { (self as? any ObservationHost)?.observations.count ?? 0 }
+}
+
 extension Connection {
     /// Runs an observed fetch in the current access: records the statements `fetch` runs with
     /// `watcher`, and learns the tables they read through `regions`.
