@@ -15,10 +15,6 @@ package struct TierStore {
     @usableFromInline
     package var codable: AnyObject?
 
-    /// The schema tier's (`SQLiteSchema`).
-    @usableFromInline
-    package var schema: AnyObject?
-
     /// For a statement's store: the ``Statement/columnsGeneration`` its objects were made for.
     @usableFromInline
     var generation = 0
@@ -56,7 +52,7 @@ extension Connection {
 
 extension TierStore {
     /// A tier's place in a store.
-    package enum Tier: Sendable { case typed, codable, schema }
+    package enum Tier: Sendable { case typed, codable }
 
     /// The object kept in `tier`'s place.
     package subscript(tier: Tier) -> AnyObject? {
@@ -64,14 +60,12 @@ extension TierStore {
             switch tier {
             case .typed: typed
             case .codable: codable
-            case .schema: schema
             }
         }
         set {
             switch tier {
             case .typed: typed = newValue
             case .codable: codable = newValue
-            case .schema: schema = newValue
             }
         }
     }
