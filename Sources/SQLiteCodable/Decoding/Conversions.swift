@@ -102,7 +102,7 @@ enum Conversions {
         case .integer(let integer): return Decimal(integer)
         case .real(let real): return Decimal(real)
         case .null: throw .null
-        case .blob: throw .mismatch(found: value.storageDescription)
+        case .blob: throw .mismatch(found: ValueConversion.describe(value))
         }
     }
 

@@ -69,7 +69,7 @@ enum ValueDecoding {
         case .text(let text): data = Data(text.utf8)
         case .blob(let blob): data = Data(blob.bytes)
         default:
-            throw DecodingFailure.mismatch(found: value.storageDescription)
+            throw DecodingFailure.mismatch(found: ValueConversion.describe(value))
                 .decodingError(T.self, column: context.column, rowType: context.rowType, codingPath: context.codingPath)
         }
         let decoder = JSONDecoder()
