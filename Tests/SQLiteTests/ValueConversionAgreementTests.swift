@@ -165,7 +165,7 @@ import Testing
     // MARK: - Typed
 
     /// `row.get` of a live row (`prepareRowIterator`) and a copied one (`pluck`), required and
-    /// optional.
+    /// optional, and `db.scalar`.
     static func typed<T: Value>(_ type: T.Type, _ db: Connection) throws -> [(String, String)] where T.ValueType == T {
         let table = Table("t")
         let required = Expression<T>("v")
@@ -178,6 +178,7 @@ import Testing
             ("typed live optional", outcome(classify: typedKind) { try live.get(optional) }),
             ("typed copied", outcome(classify: typedKind) { try copied.get(required) }),
             ("typed copied optional", outcome(classify: typedKind) { try copied.get(optional) }),
+            ("typed scalar", outcome(classify: typedKind) { try db.scalar(table.select(required)) }),
         ]
     }
 
