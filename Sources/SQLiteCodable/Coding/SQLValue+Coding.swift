@@ -3,17 +3,6 @@ import Foundation
 /// What every encoded property becomes, and what every decoded one is read from: Core's
 /// ``SQLValue``, bound straight to a statement without boxing it in a `Binding` existential.
 extension SQLValue {
-    /// The storage class and value, for error messages.
-    var storageDescription: String {
-        switch self {
-        case .null: "NULL"
-        case .integer(let value): "integer \(value)"
-        case .real(let value): "real \(value)"
-        case .text: "text"
-        case .blob(let blob): "a \(blob.bytes.count)-byte blob"
-        }
-    }
-
     /// A typed-tier setter assigning this value to the column whose quoted template is
     /// `template` (`SQLExpression<Void>(column).template`), with the same SQL a setter built
     /// with `<-` has.

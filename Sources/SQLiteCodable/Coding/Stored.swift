@@ -110,13 +110,13 @@ protocol StoredColumn {
     /// Zero, the 1970 epoch, or nil: the value schema probes make up.
     static var placeholder: Self { get throws }
     /// The column value.
-    func columnValue(real: Bool, dateStrategy: DateStrategy) throws(ConversionFailure) -> SQLValue
+    func columnValue(real: Bool, dateStrategy: DateStrategy) throws(DecodingFailure) -> SQLValue
     /// The property read from a column value.
-    static func make(_ value: SQLValue, real: Bool, dateStrategy: DateStrategy) throws(ConversionFailure) -> Self
+    static func make(_ value: SQLValue, real: Bool, dateStrategy: DateStrategy) throws(DecodingFailure) -> Self
 }
 
-extension ConversionFailure {
-    static let unsupportedStored = ConversionFailure.corrupted(
+extension DecodingFailure {
+    static let unsupportedStored = DecodingFailure.corrupted(
         "@Stored holds an NSNumber, an NSDate, or an optional of one (not a subclass)")
 
     /// A sentence for messages.
@@ -155,7 +155,7 @@ extension Stored: StoredColumn {
         }
     }
 
-    func columnValue(real: Bool, dateStrategy: DateStrategy) throws(ConversionFailure) -> SQLValue {
+    func columnValue(real: Bool, dateStrategy: DateStrategy) throws(DecodingFailure) -> SQLValue {
         let any = wrappedValue as Any
         if let number = any as? NSNumber {
             if real { return .real(number.doubleValue) }
@@ -179,7 +179,7 @@ extension Stored: StoredColumn {
         return .null
     }
 
-    static func make(_ value: SQLValue, real: Bool, dateStrategy: DateStrategy) throws(ConversionFailure) -> Stored {
+    static func make(_ value: SQLValue, real: Bool, dateStrategy: DateStrategy) throws(DecodingFailure) -> Stored {
         guard let kind else { throw .unsupportedStored }
         let object: Any?
         switch (kind, value) {

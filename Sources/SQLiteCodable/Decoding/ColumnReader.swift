@@ -32,16 +32,7 @@ struct ColumnReader {
     func value(at index: Int) -> SQLValue {
         switch source {
         case .statement(let handle):
-            let reader = RowReader(handle)
-            let column = Int32(truncatingIfNeeded: index)
-            let (storageClass, integer) = reader.integerOrStorageClass(at: column)
-            switch storageClass {
-            case SQLITE_INTEGER: return .integer(integer)
-            case SQLITE_FLOAT: return .real(reader.number(at: column).value)
-            case SQLITE_TEXT: return .text(reader.text(at: column))
-            case SQLITE_BLOB: return .blob(reader.blob(at: column))
-            default: return .null
-            }
+            return ValueConversion.stored(sqlite3_column_value(handle, Int32(truncatingIfNeeded: index)))
         case .row(let row):
             if let statement = row.liveStatement {
                 return ColumnReader(source: .statement(statement.handle)).value(at: index)

@@ -1,12 +1,23 @@
 import Foundation
 
-/// Why a stored value cannot be read as the requested type; turned into a `DecodingError`
-/// naming the column and the row type by ``decodingError(_:column:rowType:codingPath:)``.
-enum ConversionFailure: Error {
+/// Why a stored value cannot be decoded as the requested type: Core's ``ConversionFailure``, or
+/// NULL for a value that is not optional. Turned into a `DecodingError` naming the column and
+/// the row type by ``decodingError(_:column:rowType:codingPath:)``.
+enum DecodingFailure: Error {
     case null
     case mismatch(found: String)
     case outOfRange(String)
     case corrupted(String)
+
+    /// Core's failure: `mismatch` stays a type mismatch, `outOfRange` and `invalid` are corrupted
+    /// data.
+    init(_ failure: ConversionFailure) {
+        switch failure {
+        case .mismatch(let found): self = .mismatch(found: found)
+        case .outOfRange(let value): self = .outOfRange(value)
+        case .invalid(let reason): self = .corrupted(reason)
+        }
+    }
 
     func decodingError(_ type: Any.Type, column: String, rowType: String, codingPath: [any CodingKey])
         -> DecodingError
@@ -24,117 +35,58 @@ enum ConversionFailure: Error {
     }
 }
 
-/// Conversions from stored values to Swift values. Integers are range-checked (never wrapped),
-/// reals read integers, text that is wholly a number reads as SQLite reads it (Core's
-/// `NumericText`: `'1e3'` is the integer 1 and the real 1000), other text throws, and nothing
-/// reads NULL.
+/// Conversions from stored values to Swift values: Core's conversion table (`ValueConversion`),
+/// with NULL a failure (the decoders ask for optionals through `decodeNil` first), plus what the
+/// table does not know: the date strategy for numbers, `Decimal`.
 enum Conversions {
-    static func integer<I: FixedWidthInteger>(_ value: SQLValue, as type: I.Type) throws(ConversionFailure) -> I {
+    static func integer<I: FixedWidthInteger>(_ value: SQLValue, as type: I.Type) throws(DecodingFailure) -> I {
+        try table { () throws(ConversionFailure) in try ValueConversion.integer(value, as: I.self) }
+    }
+
+    static func bool(_ value: SQLValue) throws(DecodingFailure) -> Bool {
+        try table { () throws(ConversionFailure) in try ValueConversion.bool(value) }
+    }
+
+    static func double(_ value: SQLValue) throws(DecodingFailure) -> Double {
+        try table { () throws(ConversionFailure) in try ValueConversion.double(value) }
+    }
+
+    static func float(_ value: SQLValue) throws(DecodingFailure) -> Float {
+        try table { () throws(ConversionFailure) in try ValueConversion.float(value) }
+    }
+
+    static func string(_ value: SQLValue) throws(DecodingFailure) -> String {
+        try table { () throws(ConversionFailure) in try ValueConversion.string(value) }
+    }
+
+    static func data(_ value: SQLValue) throws(DecodingFailure) -> Data {
+        try table { () throws(ConversionFailure) in try ValueConversion.data(value) }
+    }
+
+    static func blob(_ value: SQLValue) throws(DecodingFailure) -> Blob {
+        try table { () throws(ConversionFailure) in try ValueConversion.blob(value) }
+    }
+
+    static func uuid(_ value: SQLValue) throws(DecodingFailure) -> UUID {
+        try table { () throws(ConversionFailure) in try ValueConversion.uuid(value) }
+    }
+
+    static func url(_ value: SQLValue) throws(DecodingFailure) -> URL {
+        try table { () throws(ConversionFailure) in try ValueConversion.url(value) }
+    }
+
+    /// A date: a number by the date strategy (seconds, or milliseconds for `unixMilliseconds`),
+    /// anything else by the table (its text).
+    static func date(_ value: SQLValue, _ strategy: DateStrategy) throws(DecodingFailure) -> Date {
+        let scale: Double = strategy == .unixMilliseconds ? 1000 : 1
         switch value {
-        case .integer(let integer):
-            guard let exact = I(exactly: integer) else { throw .outOfRange("integer \(integer)") }
-            return exact
-        case .real(let real):
-            guard let exact = I(exactly: real) else { throw .outOfRange("real \(real)") }
-            return exact
-        case .text(let text):
-            guard let integer = NumericText.integer(text) else { throw notANumber(text) }
-            guard let exact = I(exactly: integer) else { throw .outOfRange("integer \(integer)") }
-            return exact
-        case .null: throw .null
-        case .blob: throw .mismatch(found: value.storageDescription)
+        case .integer(let integer): return Date(timeIntervalSince1970: Double(integer) / scale)
+        case .real(let real): return Date(timeIntervalSince1970: real / scale)
+        default: return try table { () throws(ConversionFailure) in try ValueConversion.date(value) }
         }
     }
 
-    static func bool(_ value: SQLValue) throws(ConversionFailure) -> Bool {
-        switch value {
-        case .integer(let integer): return integer != 0
-        case .real(let real): return real != 0
-        case .text(let text):
-            // SQLite's truth of a text: its real, as `WHERE '0.5'` holds.
-            guard let real = NumericText.real(text) else { throw notANumber(text) }
-            return real != 0
-        case .null: throw .null
-        case .blob: throw .mismatch(found: value.storageDescription)
-        }
-    }
-
-    static func double(_ value: SQLValue) throws(ConversionFailure) -> Double {
-        switch value {
-        case .integer(let integer): return Double(integer)
-        case .real(let real): return real
-        case .text(let text):
-            guard let real = NumericText.real(text) else { throw notANumber(text) }
-            return real
-        case .null: throw .null
-        case .blob: throw .mismatch(found: value.storageDescription)
-        }
-    }
-
-    static func float(_ value: SQLValue) throws(ConversionFailure) -> Float {
-        let real = try double(value)
-        let narrowed = Float(real)
-        if narrowed.isInfinite && real.isFinite { throw .outOfRange("real \(real)") }
-        return narrowed
-    }
-
-    static func string(_ value: SQLValue) throws(ConversionFailure) -> String {
-        switch value {
-        case .text(let text): return text
-        case .integer(let integer): return String(integer)
-        case .real(let real): return String(real)
-        case .null: throw .null
-        case .blob: throw .mismatch(found: value.storageDescription)
-        }
-    }
-
-    static func bytes(_ value: SQLValue) throws(ConversionFailure) -> [UInt8] {
-        switch value {
-        case .blob(let blob): return blob.bytes
-        case .text(let text): return Array(text.utf8)
-        case .null: throw .null
-        default: throw .mismatch(found: value.storageDescription)
-        }
-    }
-
-    static func date(_ value: SQLValue, _ strategy: DateStrategy) throws(ConversionFailure) -> Date {
-        switch value {
-        case .text(let text):
-            do {
-                return try Date.checkedDate(text)
-            } catch {
-                throw .corrupted("'\(text)' is not a date (expected yyyy-MM-ddTHH:mm:ss.SSS)")
-            }
-        case .integer(let integer):
-            if strategy == .unixMilliseconds { return Date(timeIntervalSince1970: Double(integer) / 1000) }
-            return Date(timeIntervalSince1970: Double(integer))
-        case .real(let real):
-            if strategy == .unixMilliseconds { return Date(timeIntervalSince1970: real / 1000) }
-            return Date(timeIntervalSince1970: real)
-        case .null: throw .null
-        case .blob: throw .mismatch(found: value.storageDescription)
-        }
-    }
-
-    static func uuid(_ value: SQLValue) throws(ConversionFailure) -> UUID {
-        switch value {
-        case .text(let text):
-            guard let uuid = UUID(uuidString: text) else { throw .corrupted("'\(text)' is not a UUID") }
-            return uuid
-        case .blob(let blob):
-            let bytes = blob.bytes
-            guard bytes.count == 16 else { throw .corrupted("a \(bytes.count)-byte blob is not a UUID") }
-            let uuid: uuid_t = (
-                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
-                bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-            )
-            return UUID(uuid: uuid)
-        case .null: throw .null
-        default: throw .mismatch(found: value.storageDescription)
-        }
-    }
-
-    static func decimal(_ value: SQLValue) throws(ConversionFailure) -> Decimal {
+    static func decimal(_ value: SQLValue) throws(DecodingFailure) -> Decimal {
         switch value {
         case .text(let text):
             // Decimal(string:) would read the number that starts '12abc': the text must be wholly
@@ -150,42 +102,34 @@ enum Conversions {
         case .integer(let integer): return Decimal(integer)
         case .real(let real): return Decimal(real)
         case .null: throw .null
-        case .blob: throw .mismatch(found: value.storageDescription)
+        case .blob: throw .mismatch(found: ValueConversion.describe(value))
         }
     }
 
-    /// A core-tier ``Value`` type read through its datatype.
+    /// A core-tier ``Value`` type, by the table; a `fromDatatypeValue`'s own error is corrupted
+    /// data.
     static func stored<V: Value>(_ type: V.Type, _ value: SQLValue) throws -> V.ValueType {
-        let read: Any
-        if V.Datatype.self == Int64.self {
-            read = try integer(value, as: Int64.self)
-        } else if V.Datatype.self == Double.self {
-            read = try double(value)
-        } else if V.Datatype.self == String.self {
-            read = try string(value)
-        } else if V.Datatype.self == Blob.self {
-            read = Blob(bytes: try bytes(value))
-        } else if V.Datatype.self == Bool.self {
-            read = try bool(value)
-        } else {
-            read = V.Datatype.self == SQLValue.self ? value : value.binding as Any
-        }
-        guard let datatype = read as? V.Datatype else { throw mismatch(value) }
+        let read: V.ValueType?
         do {
-            return try V.checkedFromDatatypeValue(datatype)
+            read = try ValueConversion.convert(value, toValue: V.self)
         } catch let failure as ConversionFailure {
-            throw failure
+            throw DecodingFailure(failure)
         } catch {
-            throw ConversionFailure.corrupted("\(error)")
+            throw DecodingFailure.corrupted("\(error)")
         }
+        guard let read else { throw DecodingFailure.null }
+        return read
     }
 
-    /// The failure of text that is not wholly a number, read as one.
-    private static func notANumber(_ text: String) -> ConversionFailure {
-        .mismatch(found: NumericText.describeNonNumber(text))
-    }
-
-    private static func mismatch(_ value: SQLValue) -> ConversionFailure {
-        .mismatch(found: value.storageDescription)
+    /// The table's answer, NULL (nil) a failure.
+    private static func table<T>(_ read: () throws(ConversionFailure) -> T?) throws(DecodingFailure) -> T {
+        let value: T?
+        do {
+            value = try read()
+        } catch {
+            throw DecodingFailure(error)
+        }
+        guard let value else { throw .null }
+        return value
     }
 }

@@ -195,7 +195,7 @@ final class RowDecoder {
     func decodeInteger<K: CodingKey, T: FixedWidthInteger>(_ key: K, as type: T.Type) throws -> T {
         let index = try requireIndex(key)
         if let integer = storedInteger(at: index), let exact = T(exactly: integer) { return exact }
-        return try convert(index, key, T.self) { value throws(ConversionFailure) in
+        return try convert(index, key, T.self) { value throws(DecodingFailure) in
             try Conversions.integer(value, as: T.self)
         }
     }
@@ -213,7 +213,7 @@ final class RowDecoder {
     func decodeDouble<K: CodingKey>(_ key: K) throws -> Double {
         let index = try requireIndex(key)
         if let real = storedReal(at: index) { return real }
-        return try convert(index, key, Double.self) { value throws(ConversionFailure) in
+        return try convert(index, key, Double.self) { value throws(DecodingFailure) in
             try Conversions.double(value)
         }
     }
@@ -237,7 +237,7 @@ final class RowDecoder {
     /// `DecodingError` naming the column and the row type.
     @inline(__always)
     func convert<T>(
-        _ index: Int, _ key: some CodingKey, _ type: T.Type, _ body: (SQLValue) throws(ConversionFailure) -> T
+        _ index: Int, _ key: some CodingKey, _ type: T.Type, _ body: (SQLValue) throws(DecodingFailure) -> T
     )
         throws -> T
     {

@@ -99,7 +99,7 @@ extension RowKeyedDecoding {
         try withActiveDecoder { decoder in
             let index = try decoder.requireIndex(key)
             if let integer = decoder.storedInteger(at: index) { return integer != 0 }
-            return try decoder.convert(index, key, Bool.self) { value throws(ConversionFailure) in
+            return try decoder.convert(index, key, Bool.self) { value throws(DecodingFailure) in
                 try Conversions.bool(value)
             }
         }
@@ -115,7 +115,7 @@ extension RowKeyedDecoding {
         try withActiveDecoder { decoder in
             let index = try decoder.requireIndex(key)
             if let text = decoder.reader.storedText(at: index) { return text }
-            return try decoder.convert(index, key, String.self) { value throws(ConversionFailure) in
+            return try decoder.convert(index, key, String.self) { value throws(DecodingFailure) in
                 try Conversions.string(value)
             }
         }
@@ -143,7 +143,7 @@ extension RowKeyedDecoding {
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
         try withActiveDecoder { decoder in
             let index = try decoder.requireIndex(key)
-            return try decoder.convert(index, key, Float.self) { value throws(ConversionFailure) in
+            return try decoder.convert(index, key, Float.self) { value throws(DecodingFailure) in
                 try Conversions.float(value)
             }
         }

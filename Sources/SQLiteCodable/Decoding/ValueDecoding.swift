@@ -32,7 +32,7 @@ enum ValueDecoding {
         }
         do {
             if let special = try special(type, value, context) { return special }
-        } catch let failure as ConversionFailure {
+        } catch let failure as DecodingFailure {
             throw failure.decodingError(
                 T.self, column: context.column, rowType: context.rowType, codingPath: context.codingPath)
         }
@@ -47,15 +47,11 @@ enum ValueDecoding {
     /// `Value` types; nil for others.
     private static func special<T>(_ type: T.Type, _ value: SQLValue, _ context: ValueDecodingContext) throws -> T? {
         if T.self == Date.self { return try Conversions.date(value, context.options.dateStrategy) as? T }
-        if T.self == Data.self { return Data(try Conversions.bytes(value)) as? T }
+        if T.self == Data.self { return try Conversions.data(value) as? T }
         if T.self == UUID.self { return try Conversions.uuid(value) as? T }
-        if T.self == URL.self {
-            let text = try Conversions.string(value)
-            guard let url = URL(string: text) else { throw ConversionFailure.corrupted("'\(text)' is not a URL") }
-            return url as? T
-        }
+        if T.self == URL.self { return try Conversions.url(value) as? T }
         if T.self == Decimal.self { return try Conversions.decimal(value) as? T }
-        if T.self == Blob.self { return Blob(bytes: try Conversions.bytes(value)) as? T }
+        if T.self == Blob.self { return try Conversions.blob(value) as? T }
         if let stored = T.self as? any StoredColumn.Type {
             return try stored.make(
                 value, real: context.options.isDouble(context.codingPath), dateStrategy: context.options.dateStrategy)
@@ -73,7 +69,7 @@ enum ValueDecoding {
         case .text(let text): data = Data(text.utf8)
         case .blob(let blob): data = Data(blob.bytes)
         default:
-            throw ConversionFailure.mismatch(found: value.storageDescription)
+            throw DecodingFailure.mismatch(found: ValueConversion.describe(value))
                 .decodingError(T.self, column: context.column, rowType: context.rowType, codingPath: context.codingPath)
         }
         let decoder = JSONDecoder()
@@ -138,7 +134,7 @@ final class SingleValueDecoder: Decoder, SingleValueDecodingContainer {
 
     func decodeNil() -> Bool { isCurrent && reader.isNull(at: index) }
 
-    private func convert<T>(_ type: T.Type, _ body: (SQLValue) throws(ConversionFailure) -> T) throws -> T {
+    private func convert<T>(_ type: T.Type, _ body: (SQLValue) throws(DecodingFailure) -> T) throws -> T {
         try checkRow()
         do {
             return try body(reader.value(at: index))
@@ -149,24 +145,24 @@ final class SingleValueDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     func decode(_ type: Bool.Type) throws -> Bool {
-        try convert(Bool.self) { value throws(ConversionFailure) in try Conversions.bool(value) }
+        try convert(Bool.self) { value throws(DecodingFailure) in try Conversions.bool(value) }
     }
 
     func decode(_ type: String.Type) throws -> String {
-        try convert(String.self) { value throws(ConversionFailure) in try Conversions.string(value) }
+        try convert(String.self) { value throws(DecodingFailure) in try Conversions.string(value) }
     }
 
     func decode(_ type: Double.Type) throws -> Double {
-        try convert(Double.self) { value throws(ConversionFailure) in try Conversions.double(value) }
+        try convert(Double.self) { value throws(DecodingFailure) in try Conversions.double(value) }
     }
 
     func decode(_ type: Float.Type) throws -> Float {
-        try convert(Float.self) { value throws(ConversionFailure) in try Conversions.float(value) }
+        try convert(Float.self) { value throws(DecodingFailure) in try Conversions.float(value) }
     }
 
     /// Every integer type (the witness of each per-type `decode`).
     func decode<T: FixedWidthInteger & Decodable>(_ type: T.Type) throws -> T {
-        try convert(T.self) { value throws(ConversionFailure) in try Conversions.integer(value, as: T.self) }
+        try convert(T.self) { value throws(DecodingFailure) in try Conversions.integer(value, as: T.self) }
     }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {

@@ -154,24 +154,6 @@ package enum NumericText {
 }
 
 extension RowReader {
-    /// The integer SQLite reads from `column` (`sqlite3_value_int64`) when the column holds text
-    /// that is wholly a number; nil for other text. Call it for a TEXT column only.
-    @usableFromInline
-    package func integerFromNumericText(at column: Int32) -> Int64? {
-        let value = sqlite3_column_value(handle, column)
-        guard Self.holdsNumber(value) else { return nil }
-        return sqlite3_value_int64(value)
-    }
-
-    /// The real SQLite reads from `column` (`sqlite3_value_double`) when the column holds text
-    /// that is wholly a number; nil for other text. Call it for a TEXT column only.
-    @usableFromInline
-    package func realFromNumericText(at column: Int32) -> Double? {
-        let value = sqlite3_column_value(handle, column)
-        guard Self.holdsNumber(value) else { return nil }
-        return sqlite3_value_double(value)
-    }
-
     /// Whether the text of `value` is wholly a number: read in place when it is UTF-8 (no
     /// allocation); text of another encoding is converted by SQLite first, as
     /// `String.read(from:at:)` converts it.

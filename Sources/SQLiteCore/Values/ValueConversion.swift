@@ -201,6 +201,7 @@ extension ValueConversion {
     /// `value` as the ``Value`` type `V` by the table: the built-in types by their own rows
     /// (`Data`, `Date`, `UUID`, `URL`, `Float`), any other through its `Datatype` and
     /// `fromDatatypeValue`, whose own error is rethrown as it is. Nil for NULL.
+    @usableFromInline
     package static func convert<V: Value>(_ value: SQLValue, toValue type: V.Type) throws -> V.ValueType? {
         if let special = try special(value, V.self) { return special }
         guard let datatype = try convert(value, to: V.Datatype.self) else { return nil }

@@ -44,7 +44,7 @@ extension NSNumber: Value {
             if let real = NumericText.real(text) { return NSNumber(value: real) }
             throw Result.misuse("'\(text)' is not a number", code: SQLITE_MISMATCH)
         case .null, .blob:
-            throw Result.misuse("\(datatypeValue.kind) is not a number", code: SQLITE_MISMATCH)
+            throw Result.misuse("\(ValueConversion.describe(datatypeValue)) is not a number", code: SQLITE_MISMATCH)
         }
     }
 

@@ -22,11 +22,14 @@ extension FunctionValue where Self: Value, Self.ValueType == Self {
     /// Converts a raw argument; `NULL` or a value of another type throws.
     public static func fromArgument(_ argument: Binding?) throws -> Self {
         guard let argument else { throw QueryError.unexpectedNullValue(name: "function argument") }
-        guard let datatype = StoredValue.convert(argument, to: Datatype.self) else {
-            throw ColumnTypeMismatch(
-                name: "function argument", expected: "\(Self.self)", found: StoredValue.describe(argument))
+        let value: Self?
+        do {
+            value = try ValueConversion.convert(SQLValue(argument), toValue: Self.self)
+        } catch {
+            throw Row.typedError(error, "function argument", Self.self)
         }
-        return try checkedFromDatatypeValue(datatype)
+        guard let value else { throw QueryError.unexpectedNullValue(name: "function argument") }
+        return value
     }
 
     /// The stored form of the value.

@@ -6,7 +6,7 @@
 /// do {
 ///     _ = try row.get(Expression<Int64>("email"))
 /// } catch let error as ColumnTypeMismatch {
-///     print(error)   // column '"email"' holds TEXT, which cannot be read as Int64
+///     print(error)   // column '"email"' holds TEXT 'a@b.c' (not a number), which cannot be read as Int64
 /// }
 /// ```
 ///
@@ -16,7 +16,8 @@ public struct ColumnTypeMismatch: Error, Sendable, Equatable, CustomStringConver
     public let name: String
     /// The Swift type the expression asked for.
     public let expected: String
-    /// What the column holds (`TEXT`, `an INTEGER`, ...), or the Swift type its value
+    /// What the column holds, as Core's conversion table describes it (`a REAL 3.5`, `a BLOB`,
+    /// `TEXT 'abc' (not a number)`), or the Swift type its value
     /// converted to.
     public let found: String
 
@@ -27,7 +28,7 @@ public struct ColumnTypeMismatch: Error, Sendable, Equatable, CustomStringConver
         self.found = found
     }
 
-    /// `column '"email"' holds TEXT, which cannot be read as Int64`.
+    /// `column '"price"' holds a REAL 3.5, which cannot be read as Int64`.
     public var description: String {
         "column '\(name)' holds \(found), which cannot be read as \(expected)"
     }

@@ -109,11 +109,11 @@ public struct Row {
         let value: V.ValueType?
         if V.Datatype.self == Int64.self {
             guard let integer = RowReader(source.handle).integer(at: column) else { return nil }
-            value = try? V.fromDatatypeValue(same(integer, V.Datatype.self))
-        } else if V.Datatype.self == Double.self {
+            value = try? V.fromDatatypeValue(ValueConversion.cast(integer, V.Datatype.self))
+        } else if V.Datatype.self == Double.self, V.self != Float.self {
             let (storage, real) = RowReader(source.handle).number(at: column)
             guard storage == SQLITE_FLOAT || storage == SQLITE_INTEGER else { return nil }
-            value = try? V.fromDatatypeValue(same(real, V.Datatype.self))
+            value = try? V.fromDatatypeValue(ValueConversion.cast(real, V.Datatype.self))
         } else {
             return nil
         }
@@ -136,10 +136,10 @@ public struct Row {
         let value: V.ValueType?
         if V.Datatype.self == Int64.self {
             guard case .integer(let integer) = cells[index] else { return nil }
-            value = try? V.fromDatatypeValue(same(integer, V.Datatype.self))
-        } else if V.Datatype.self == Double.self {
+            value = try? V.fromDatatypeValue(ValueConversion.cast(integer, V.Datatype.self))
+        } else if V.Datatype.self == Double.self, V.self != Float.self {
             guard case .real(let real) = cells[index] else { return nil }
-            value = try? V.fromDatatypeValue(same(real, V.Datatype.self))
+            value = try? V.fromDatatypeValue(ValueConversion.cast(real, V.Datatype.self))
         } else {
             return nil
         }
@@ -166,7 +166,8 @@ public struct Row {
     }
 
     /// Reads column `index` of `statement`'s current row converted by `V.fromDatatypeValue`,
-    /// nil for `NULL`; `template` names the column in errors.
+    /// nil for `NULL`; `template` names the column in errors. A number stored as the number
+    /// asked for is read here; everything else by Core's conversion table (`ValueConversion`).
     @inlinable
     static func readLiveValue<V: Value>(_ type: V.Type, _ source: RowSource, _ index: Int, _ template: String)
         throws -> V.ValueType?
@@ -177,67 +178,67 @@ public struct Row {
         if V.Datatype.self == Int64.self {
             let (storage, integer) = RowReader(handle).integerOrStorageClass(at: column)
             if storage == SQLITE_INTEGER {
-                return try V.fromDatatypeValue(same(integer, V.Datatype.self))
+                return try V.fromDatatypeValue(ValueConversion.cast(integer, V.Datatype.self))
             }
             if storage == SQLITE_NULL { return nil }
-            // Text that is wholly a number, converted by SQLite.
-            guard storage == SQLITE_TEXT, let parsed = RowReader(handle).integerFromNumericText(at: column)
-            else { throw mismatch(template, V.self, storage) }
-            return try V.fromDatatypeValue(same(parsed, V.Datatype.self))
-        }
-        if V.Datatype.self == Double.self {
+        } else if V.Datatype.self == Double.self, V.self != Float.self {
             let (storage, real) = RowReader(handle).number(at: column)
             if storage == SQLITE_FLOAT || storage == SQLITE_INTEGER {
-                return try V.fromDatatypeValue(same(real, V.Datatype.self))
+                return try V.fromDatatypeValue(ValueConversion.cast(real, V.Datatype.self))
             }
             if storage == SQLITE_NULL { return nil }
-            guard storage == SQLITE_TEXT, let parsed = RowReader(handle).realFromNumericText(at: column)
-            else { throw mismatch(template, V.self, storage) }
-            return try V.fromDatatypeValue(same(parsed, V.Datatype.self))
+        } else if V.Datatype.self == SQLValue.self, RowReader(handle).storageClass(at: column) == SQLITE_NULL {
+            // The table reads NULL as `SQLValue.null`; a column reads it as nil.
+            return nil
         }
-        let storage = RowReader(handle).storageClass(at: column)
-        if storage == SQLITE_NULL { return nil }
-        let datatype: V.Datatype
-        if V.Datatype.self == String.self {
-            guard storage != SQLITE_BLOB else { throw mismatch(template, V.self, storage) }
-            // Text converted from a number allocates inside SQLite: the cursor takes the lock.
-            if storage == SQLITE_TEXT {
-                datatype = try V.Datatype.read(from: handle, at: column)
-            } else {
-                guard let text = (source.statement.row[index] as String) as? V.Datatype else {
-                    throw mismatch(template, V.self, storage)
-                }
-                datatype = text
-            }
-        } else {
-            guard StoredValue.accepts(V.Datatype.self, storage) else { throw mismatch(template, V.self, storage) }
-            datatype = try V.Datatype.read(from: handle, at: column)
+        do {
+            return try ValueConversion.read(value: V.self, from: handle, at: column)
+        } catch {
+            throw typedError(error, template, V.self)
         }
-        return try V.checkedFromDatatypeValue(datatype)
     }
 
-    /// Reads from the copied values of a row the statement has stepped past.
+    /// Reads from the copied values of a row the statement has stepped past, by Core's
+    /// conversion table.
     @inlinable
     func readCopied<V: Value>(_ type: V.Type, _ template: String) throws -> V? {
         let index = try map.index(of: template)
-        guard let cell = source.cell(at: index) else { return nil }
-        if case .null = cell { return nil }
-        guard let datatype = cell.converted(to: V.Datatype.self) else {
-            throw ColumnTypeMismatch(name: template, expected: "\(V.self)", found: cell.kind)
+        guard let cell = source.cell(at: index), !cell.isNull else { return nil }
+        // The stored type asked for: the value itself.
+        switch cell {
+        case .integer(let integer) where V.self == Int64.self: return ValueConversion.cast(integer, V.self)
+        case .real(let real) where V.self == Double.self: return ValueConversion.cast(real, V.self)
+        case .text(let text) where V.self == String.self: return ValueConversion.cast(text, V.self)
+        default: break
         }
-        return try Row.cast(V.checkedFromDatatypeValue(datatype), to: V.self, template)
+        let value: V.ValueType?
+        do {
+            value = try ValueConversion.convert(cell, toValue: V.self)
+        } catch {
+            throw Row.typedError(error, template, V.self)
+        }
+        guard let value else { return nil }
+        return try Row.cast(value, to: V.self, template)
     }
 
+    /// The typed tier's error for a failed read of column `template` as `type`: a
+    /// ``ColumnTypeMismatch`` for a value of another kind, SQLite's `SQLITE_RANGE` or
+    /// `SQLITE_MISMATCH` ``Result`` for a number out of range or text that does not parse, and
+    /// any other error (a `fromDatatypeValue`'s own) as it is.
     @usableFromInline
-    static func mismatch<V>(_ template: String, _ type: V.Type, _ storage: Int32) -> ColumnTypeMismatch {
-        ColumnTypeMismatch(name: template, expected: "\(V.self)", found: StoredValue.describe(storage: storage))
+    static func typedError(_ error: any Error, _ template: String, _ type: Any.Type) -> any Error {
+        guard let failure = error as? ConversionFailure else { return error }
+        if case .mismatch(let found) = failure {
+            return ColumnTypeMismatch(name: template, expected: "\(type)", found: found)
+        }
+        return failure.result(column: "column '\(template)'", requested: type)
     }
 
     /// A converted value as `V`, nil when it is not one. Free when `V.ValueType` is `V` (every
     /// built-in value type): the test is on types, decided when the read is specialized.
     @inlinable
     static func cast<V: Value>(_ value: V.ValueType, to type: V.Type) -> V? {
-        if V.ValueType.self == V.self { return same(value, V.self) }
+        if V.ValueType.self == V.self { return ValueConversion.cast(value, V.self) }
         return value as? V
     }
 
