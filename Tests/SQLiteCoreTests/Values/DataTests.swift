@@ -16,7 +16,7 @@ import Testing
         Data(),
         Data([0]),
         Data([0x00, 0xFF, 0x00, 0x41, 0x00]),
-        Data((0..<1_048_576).map { UInt8(truncatingIfNeeded: $0 &* 31) }),
+        Data((0..<1_048_576).map { (index: Int) in UInt8(truncatingIfNeeded: index &* 31) }),
     ]
 
     /// What the table holds for row `id`: SQLite's `typeof` and `length`.
