@@ -15,6 +15,18 @@ extension Options {
         return path
     }
 
+    /// Where a workload that needs a file (a pool) keeps its database `name`: the path, and the
+    /// temporary directory made for it without `--on-disk` (nil with it), which the workload
+    /// removes when done.
+    func fileDatabase(_ name: String) throws -> (path: String, temporaryDirectory: String?) {
+        if let path = try databasePath(name) { return (path, nil) }
+        let directory = (NSTemporaryDirectory() as NSString).appendingPathComponent(
+            "sqlite-bench-\(name)-\(getpid())")
+        try? FileManager.default.removeItem(atPath: directory)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        return ((directory as NSString).appendingPathComponent(name + ".sqlite3"), directory)
+    }
+
     /// A new connection for a tier's workloads, placed and keyed as ``RawSQL/open(_:_:)`` places
     /// and keys the raw C databases.
     func connection(_ name: String) throws -> Connection {

@@ -35,18 +35,8 @@ final class LiveQueryWorkloads {
     /// Opens the pool on a new database file.
     init(_ options: Options) throws {
         self.options = options
-        let path: String
-        if let onDisk = try options.databasePath("live-query") {
-            path = onDisk
-            temporaryDirectory = nil
-        } else {
-            let directory = (NSTemporaryDirectory() as NSString).appendingPathComponent(
-                "sqlite-bench-live-query-\(getpid())")
-            try? FileManager.default.removeItem(atPath: directory)
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            temporaryDirectory = directory
-            path = (directory as NSString).appendingPathComponent("live-query.sqlite3")
-        }
+        let (path, directory) = try options.fileDatabase("live-query")
+        temporaryDirectory = directory
         var configuration = Configuration()
         configuration.label = "sqlite-bench.live-query"
         if let key = options.key { configuration.prepareDatabase = { db in try db.key(key) } }

@@ -64,17 +64,9 @@ final class PoolWorkloads {
     /// Opens the pool and the floors' connection on a new database file.
     init(_ options: Options) throws {
         self.options = options
-        if let path = try options.databasePath("pool") {
-            self.path = path
-            temporaryDirectory = nil
-        } else {
-            let directory = (NSTemporaryDirectory() as NSString).appendingPathComponent(
-                "sqlite-bench-pool-\(getpid())")
-            try? FileManager.default.removeItem(atPath: directory)
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            temporaryDirectory = directory
-            path = (directory as NSString).appendingPathComponent("pool.sqlite3")
-        }
+        let (path, directory) = try options.fileDatabase("pool")
+        self.path = path
+        temporaryDirectory = directory
         var configuration = Configuration()
         configuration.label = "sqlite-bench"
         configuration.maximumReaderCount = Swift.max(2, configuration.maximumReaderCount)
