@@ -90,8 +90,8 @@ public final class Statement: @unchecked Sendable {
     /// See ``columnsGeneration``.
     var storedColumnsGeneration = 0
 
-    /// The column names of the current generation, once read.
-    private var generationNames: [String]?
+    /// The columns of the current generation, once read (see ``columnLayout``).
+    private var layout: ColumnLayout?
 
     // Measured: dynamic exclusivity checks on tierStore cost 1.9 % on point-lookup typed, 1.2 % on insert-named typed (callgrind).
     /// What the higher tiers keep with the statement for as long as it lives, such as the
@@ -208,13 +208,18 @@ public final class Statement: @unchecked Sendable {
     /// SQLite re-prepares a statement whose schema changed (`ALTER TABLE`, a table rebuilt, a
     /// view redefined, by this connection or another) inside its next ``step()``, and its columns
     /// may change with it: read the names after the first step of a run.
-    public var columnNames: [String] {
+    public var columnNames: [String] { columnLayout.names }
+
+    /// The result columns of the current generation (``columnsGeneration``), built once per
+    /// generation: Core's column names and indexes, which every tier reads. As with
+    /// ``columnNames``, read it after the first step of a run.
+    package var columnLayout: ColumnLayout {
         connection.lock.withLock {
-            _ = currentColumnsGeneration()
-            if let generationNames { return generationNames }
-            let names = readColumnNames()
-            generationNames = names
-            return names
+            let generation = currentColumnsGeneration()
+            if let layout { return layout }
+            let layout = ColumnLayout(names: readColumnNames(), generation: generation)
+            self.layout = layout
+            return layout
         }
     }
 
@@ -255,9 +260,9 @@ public final class Statement: @unchecked Sendable {
         if reprepares != checkedReprepares {
             checkedReprepares = reprepares
             let names = readColumnNames()
-            if names != generationNames {
+            if names != layout?.names {
                 storedColumnsGeneration &+= 1
-                generationNames = names
+                layout = ColumnLayout(names: names, generation: storedColumnsGeneration)
             }
         }
         return storedColumnsGeneration

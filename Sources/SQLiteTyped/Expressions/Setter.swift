@@ -69,12 +69,6 @@ enum SetterValue: Sendable {
         }
     }
 
-    /// Whether the value is a single bound value (rendered `?`).
-    var isBound: Bool {
-        if case .expression = self { return false }
-        return true
-    }
-
     /// The number of parameters the value binds.
     var parameterCount: Int {
         if case .expression(let expression) = self { return expression.bindings.count }

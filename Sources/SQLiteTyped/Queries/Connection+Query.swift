@@ -16,19 +16,15 @@ extension Connection {
     /// query again.
     public func prepare(_ query: QueryType) throws -> AnySequence<Row> {
         let clauses = query.clauses
-        let (expression, iterator) = try withTierStoreLock {
-            let expression = SelectShapeCache.render(clauses, in: typedState)
-            return (expression, try lockedRowIterator(expression, clauses))
-        }
+        let expression = Self.select(clauses)
+        let iterator = try rowIterator(expression, clauses)
         return AnySequence(RowSequence(connection: self, query: expression, clauses: clauses, iterator: iterator))
     }
 
     /// Prepares `query` for iteration with errors thrown from ``RowIterator/failableNext()``.
     public func prepareRowIterator(_ query: QueryType) throws -> RowIterator {
         let clauses = query.clauses
-        return try withTierStoreLock {
-            try lockedRowIterator(SelectShapeCache.render(clauses, in: typedState), clauses)
-        }
+        return try rowIterator(Self.select(clauses), clauses)
     }
 
     /// The first row `query` returns (adding `LIMIT 1`), or nil when there is none.
@@ -44,12 +40,8 @@ extension Connection {
     }
 
     private func pluckRow(_ clauses: QueryClauses) throws -> Row? {
-        // One lock for the whole lookup, the shape cache and the statement cache included: the
-        // calls below take it again without contention.
-        try withTierStoreLock { () throws -> Row? in
-            let query = SelectShapeCache.render(clauses, limit: (1, clauses.limit?.offset), in: typedState)
-            let statement = try lockedCachedStatement(query.template)
-            defer { returnLockedToCache(statement) }
+        let query = Self.select(clauses, limit: (1, clauses.limit?.offset))
+        return try withLockedCachedStatement(query.template) { statement throws -> Row? in
             if !query.bindings.isEmpty {
                 // A statement that ran to its end last time is not busy, so the cache left it
                 // as it was; binding needs it reset (cheap when it already is).
@@ -58,8 +50,9 @@ extension Connection {
             }
             guard try statement.step() else { return nil }
             // After the step, which re-prepares a statement whose schema changed.
-            let map = columnMap(statement, clauses)
-            return Row(map: map, source: map.copiedRowSource(statement))
+            let source = RowSource(statement: statement)
+            source.materialize()
+            return Row(map: columnMap(statement, clauses), source: source)
         }
     }
 
@@ -70,16 +63,6 @@ extension Connection {
     /// ```
     @discardableResult
     public func run(_ query: Insert) throws -> Int64 {
-        if query.storedTemplate == nil {
-            // Built from setters: the text from the connection's shape cache, the statement from
-            // its statement cache, under one taking of the lock.
-            lockTierStore()
-            defer { unlockTierStore() }
-            let (sql, count) = InsertShapeCache.statement(in: typedState, query.target, query.values.setters)
-            return try runCachedLocked(sql, binding: count) { handle throws(Result) in
-                try query.values.bind(to: handle)
-            }
-        }
         guard query.values.kind == .bindings else {
             // Bound straight from the setters or the other tier's values: no array of bindings,
             // no copy of the insert's values, and one taking of the lock.
@@ -169,40 +152,34 @@ extension Connection {
 
     /// A row iterator over `query` from the statement cache.
     func rowIterator(_ query: Expression<Void>, _ clauses: QueryClauses) throws -> RowIterator {
-        try withTierStoreLock { try lockedRowIterator(query, clauses) }
-    }
-
-    /// ``rowIterator(_:_:)`` with the connection's lock held.
-    private func lockedRowIterator(_ query: Expression<Void>, _ clauses: QueryClauses) throws -> RowIterator {
-        let statement = try lockedCachedStatement(query.template)
+        let statement = try cachedStatement(query.template)
         // A binding mistake is recorded by `bind` and thrown by the first step.
         if !query.bindings.isEmpty { statement.bind(query.bindings) }
         return RowIterator(statement: statement, clauses: clauses, connection: self)
     }
 
-    /// The statement's column map, built and attached on its first use, and built again when
-    /// SQLite re-prepared the statement with other columns (a schema change): the one place
-    /// where the typed tier notices that. Call it after the first step of each run.
-    @inline(__always)
-    func columnMap(_ statement: Statement, _ clauses: QueryClauses?) -> ColumnMap {
-        if let attached = statement.tierObject(.typed) as? ColumnMap, attached.isCurrent(for: statement) {
-            return attached
-        }
-        return buildColumnMap(statement, clauses)
+    /// The `SELECT` statement of `clauses`, rendered anew: the statement cache finds its
+    /// prepared statement by this text. `limit` replaces the query's own limit when given
+    /// (`pluck` asks for one row), so that the clauses need no copy to change it.
+    static func select(_ clauses: QueryClauses, limit: (length: Int, offset: Int?)? = nil) -> Expression<Void> {
+        var renderer = SQLRenderer()
+        renderer.appendSelect(clauses, limit: limit)
+        return renderer.expression
     }
 
-    /// A new column map for the statement's current columns, attached to it; `clauses` nil
-    /// for raw SQL.
-    private func buildColumnMap(_ statement: Statement, _ clauses: QueryClauses?) -> ColumnMap {
-        let map =
-            if let clauses {
-                ColumnMap.build(clauses: clauses, statement: statement) { table in
-                    try? self.prepare("SELECT * FROM " + table).columnCount
-                }
-            } else {
-                ColumnMap.build(rawStatement: statement)
+    /// The column map of a run of `statement`, from the columns Core reports for it now: call
+    /// it after the run's first step, which re-prepares a statement whose schema changed.
+    /// `clauses` nil for raw SQL.
+    func columnMap(_ statement: Statement, _ clauses: QueryClauses?) -> ColumnMap {
+        let layout = statement.columnLayout
+        guard let clauses else { return ColumnMap(rawLayout: layout) }
+        return ColumnMap(clauses: clauses, layout: layout) { table in
+            // The table's columns as Core's layout of a cached `SELECT *` reports them after a
+            // step, which re-prepares the statement if the table changed since.
+            try? withLockedCachedStatement("SELECT * FROM " + table + " LIMIT 0") { probe in
+                _ = try probe.step()
+                return probe.columnLayout.count
             }
-        statement.setTierObject(map, for: .typed)
-        return map
+        }
     }
 }

@@ -26,8 +26,8 @@ struct SQLRenderer {
         }
     }
 
-    /// Renders a complete `SELECT` statement.
-    mutating func appendSelect(_ clauses: QueryClauses) {
+    /// Renders a complete `SELECT` statement; `limit`, when given, replaces the clauses' own.
+    mutating func appendSelect(_ clauses: QueryClauses, limit: (length: Int, offset: Int?)? = nil) {
         if !clauses.with.isEmpty {
             sql += clauses.with.contains(where: \.recursive) ? "WITH RECURSIVE " : "WITH "
             for (offset, table) in clauses.with.enumerated() {
@@ -71,7 +71,7 @@ struct SQLRenderer {
             sql += " " + part.keyword + " "
             append(part.query)
         }
-        appendOrderAndLimit(clauses)
+        appendOrderAndLimit(clauses, limit: limit)
     }
 
     mutating func appendWhere(_ filters: Expression<Bool?>?) {
@@ -81,12 +81,13 @@ struct SQLRenderer {
         }
     }
 
-    mutating func appendOrderAndLimit(_ clauses: QueryClauses) {
+    /// Renders `ORDER BY` and `LIMIT`; `limit`, when given, replaces the clauses' own.
+    mutating func appendOrderAndLimit(_ clauses: QueryClauses, limit: (length: Int, offset: Int?)? = nil) {
         if !clauses.order.isEmpty {
             sql += " ORDER BY "
             append(clauses.order)
         }
-        if let limit = clauses.limit {
+        if let limit = limit ?? clauses.limit {
             sql += " LIMIT \(limit.length)"
             if let offset = limit.offset { sql += " OFFSET \(offset)" }
         }

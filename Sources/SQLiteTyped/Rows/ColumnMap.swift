@@ -1,236 +1,83 @@
-/// How a statement's result columns are found by expression: computed once per prepared
-/// statement (kept in the typed tier's place of its tier store) and shared by every row it
-/// produces.
+import SQLiteCore
+
+/// How the result columns of one run of a statement are found by expression, made after the
+/// run's first step from the query's clauses and Core's ``ColumnLayout`` of the statement, and
+/// shared by the rows of that run. Nothing in it outlives the run: the next run makes its own
+/// from the layout Core then reports, so a statement that SQLite re-prepared with other columns
+/// (a schema change) never leaves stale positions behind.
 ///
-/// Not `Sendable`: besides its immutable lookup tables it holds the memo of the lookups of the
-/// row being read (``recent``, ``position``) and the spare row copy of `pluck`, written without
-/// a lock by whoever has the statement checked out. A ``Row`` holding it is not `Sendable`
-/// either.
+/// Keys are expression templates: `"id"`, `"users"."id"`, `count(*)`. A column is found first
+/// among the keys in column order (the expressions the query selected, compared as strings),
+/// then by the other names it answers to: the unqualified name of a qualified column, or the
+/// column's own result name (an `AS` alias). An unqualified name that several joined tables
+/// share is ambiguous and reported with its candidates.
 ///
-/// A map is for the statement's columns of one ``Statement/columnsGeneration``: when SQLite
-/// re-prepares the statement with other columns (after a schema change), Core empties the
-/// statement's tier store and the next run builds a new map (see `Connection.columnMap`). Rows
-/// made with the old one keep it.
-///
-/// Keys are expression templates: `"id"`, `"users"."id"`, `count(*)`. An unqualified name that
-/// several joined tables share is ambiguous and reported with its candidates.
+/// Not `Sendable`: ``attachment`` is written without a lock by whoever reads the run's rows.
 @usableFromInline
 final class ColumnMap {
-    /// Template → column index.
-    let exact: [String: Int]
-    /// Unqualified template → the qualified templates it could mean.
-    let ambiguous: [String: [String]]
-    /// Every key, in column order, for error messages.
-    let names: [String]
-    /// The statement's column names the map was built from, in order.
-    let columnNames: [String]
+    /// Core's layout of the statement's columns for this run.
+    let layout: ColumnLayout
 
-    /// For a map that split a joined `SELECT *` by the column counts of its tables: the
-    /// statement's re-prepare count when it did. A change to one of the tables re-prepares the
-    /// statement, and may move a column from one table to the next while the result's names
-    /// stay the same, so such a map is rebuilt after any re-prepare. Nil for other maps.
-    let probedAtReprepare: Int32?
+    /// The query's select list when it names the columns one for one (no `*`), kept as the
+    /// clauses hold it (no copy); empty otherwise.
+    private let selected: [Expression<Void>]
 
-    /// Whether the map still describes `statement`'s columns as its current run left them.
-    /// (The statement's tier store keeps it for one generation of the columns; a map that
-    /// probed table column counts also goes stale on any re-prepare.)
-    func isCurrent(for statement: Statement) -> Bool {
-        guard let probedAtReprepare else { return true }
-        return probedAtReprepare == sqlite3_stmt_status(statement.handle, SQLITE_STMTSTATUS_REPREPARE, 0)
-    }
+    /// The key of each column, in column order, when ``selected`` is not used: the template of
+    /// each selected expression, or the qualified name of each column a `*` expanded to
+    /// (`"users"."id"`); the quoted result names for raw SQL.
+    private let expanded: [String]
 
-    /// The bits of every key in ``names`` with its index (empty past 64 columns), so that
-    /// ``index(of:)`` finds a column whose expression shares its template's storage (the
-    /// usual case: the expression the query selected) by comparing two words per column,
-    /// without hashing. Immutable; ``names`` keeps the strings alive.
-    @usableFromInline
-    let keyBits: UnsafeMutablePointer<RecentLookup>
+    /// Which columns of ``expanded`` a `*` expanded to.
+    private let expandedFromStar: Set<Int>
 
-    /// How many entries ``keyBits`` holds.
-    @usableFromInline
-    let keyBitsCount: Int
+    /// The names a column answers to besides its key, and those shared by several columns,
+    /// derived from the keys and the layout on the first lookup that needs them.
+    private lazy var otherNames = OtherNames(keys: keys, fromStar: expandedFromStar, layout: layout)
 
-    /// The most lookups a row remembers by position (see ``recent``).
-    static let recentCapacity = 64
-
-    /// The last lookups in access order, so reading the same columns row after row compares
-    /// the expression's template with the one at the same position of the previous row by its
-    /// bits (an identity check, no hashing, no reference counting). Raw memory, so that the
-    /// check loads two words without retaining an array. Touched only while the statement is
-    /// checked out.
-    @usableFromInline
-    let recent: UnsafeMutablePointer<RecentLookup>
-
-    /// How many entries of ``recent`` are filled.
-    @usableFromInline
-    @exclusivity(unchecked)
-    var recentCount = 0
-
-    /// The templates of ``recent``, kept alive so that their storage cannot be reused by
-    /// another string with the same bits.
-    @exclusivity(unchecked)
-    var recentTemplates: [String] = []
-
-    /// The position of the next lookup in ``recent`` within the current row.
-    @usableFromInline
-    @exclusivity(unchecked)
-    var position = 0
-
-    /// What a higher tier keeps for the rows of this run (``Row/runAttachment``); touched as
-    /// ``recent`` is.
-    @exclusivity(unchecked)
+    /// What a higher tier keeps for the rows of this run (``Row/runAttachment``).
     var attachment: AnyObject?
 
-    /// The source of the row `pluck` copied last, reused for the next one once no row refers
-    /// to it (saving two allocations a lookup). Touched only while the statement is checked
-    /// out; a row holding it keeps it from being reused.
-    @exclusivity(unchecked)
-    private var spareSource: RowSource?
-
-    /// A copy of `statement`'s current row, in the spare source when it is free.
-    func copiedRowSource(_ statement: Statement) -> RowSource {
-        if isKnownUniquelyReferenced(&spareSource), let spare = spareSource, spare.statement === statement {
-            spare.rematerialize()
-            return spare
-        }
-        let source = RowSource(statement: statement)
-        source.materialize()
-        spareSource = source
-        return source
+    /// The map of the raw SQL's rows: each column found by its quoted result name (the first
+    /// of columns with the same name).
+    init(rawLayout layout: ColumnLayout) {
+        self.layout = layout
+        selected = []
+        expanded = layout.names.map(SQLText.quote)
+        expandedFromStar = []
+        otherNames = OtherNames(exact: [:], ambiguous: [:])
     }
 
-    init(
-        exact: [String: Int], ambiguous: [String: [String]], names: [String], columnNames: [String],
-        probedAtReprepare: Int32? = nil
-    ) {
-        self.exact = exact
-        self.ambiguous = ambiguous
-        self.names = names
-        self.columnNames = columnNames
-        self.probedAtReprepare = probedAtReprepare
-        var keyBits: [RecentLookup] = []
-        if RecentLookup.isSupported, names.count <= 64 {
-            keyBits.reserveCapacity(names.count)
-            for name in names {
-                guard let index = exact[name] else { continue }
-                let bits = RecentLookup.bits(of: name)
-                keyBits.append(RecentLookup(low: bits.low, high: bits.high, index: index))
-            }
+    /// The map of `clauses` run as a statement with columns `layout`; `probe` returns the
+    /// column count of a joined table (`SELECT * FROM <table>`), or nil when it cannot be
+    /// determined.
+    init(clauses: QueryClauses, layout: ColumnLayout, probe: (String) -> Int?) {
+        self.layout = layout
+        let columns = clauses.select.columns
+        let hasStar = columns.contains { $0.template == "*" || $0.template.hasSuffix(".*") }
+        if !hasStar, columns.count == layout.count {
+            selected = columns
+            expanded = []
+            expandedFromStar = []
+            return
         }
-        self.keyBits = .allocate(capacity: max(keyBits.count, 1))
-        self.keyBits.initialize(from: keyBits, count: keyBits.count)
-        keyBitsCount = keyBits.count
-        recent = .allocate(capacity: ColumnMap.recentCapacity)
-    }
-
-    deinit {
-        recent.deallocate()
-        keyBits.deallocate()
-    }
-
-    /// The column index of the key whose storage `template` shares (the expression the query
-    /// selected), by comparing two words per column; nil when there is none.
-    @inlinable
-    func sharedKeyIndex(of template: String) -> Int? {
-        sharedKey(of: template, from: 0)?.index
-    }
-
-    /// The position in ``keyBits`` and the column index of the key whose storage `template`
-    /// shares, trying position `start` first (where the next column read in select order is);
-    /// nil when there is none.
-    @inlinable
-    @inline(__always)
-    func sharedKey(of template: String, from start: Int) -> (position: Int, index: Int)? {
-        guard RecentLookup.isSupported else { return nil }
-        let bits = RecentLookup.bits(of: template)
-        if start < keyBitsCount {
-            let key = keyBits[start]
-            if key.low == bits.low && key.high == bits.high { return (start, key.index) }
-        }
-        for offset in 0..<keyBitsCount {
-            let key = keyBits[offset]
-            if key.low == bits.low && key.high == bits.high { return (offset, key.index) }
-        }
-        return nil
-    }
-
-    /// The column index for `template`, from the immutable tables only (no memo).
-    @usableFromInline
-    func index(of template: String) throws(QueryError) -> Int {
-        if let index = sharedKeyIndex(of: template) { return index }
-        if let index = exact[template] { return index }
-        if let similar = ambiguous[template] { throw .ambiguousColumn(name: template, similar: similar) }
-        throw .noSuchColumn(name: template, columns: names)
-    }
-
-    /// The column index for `template` while stepping through live rows: a comparison of
-    /// the template's bits against the lookup made at the same position of the previous row.
-    @inlinable
-    func liveIndex(of template: String) throws(QueryError) -> Int {
-        let slot = position
-        position = slot &+ 1
-        let bits = RecentLookup.bits(of: template)
-        if RecentLookup.isSupported, slot < recentCount {
-            let lookup = recent[slot]
-            if lookup.low == bits.low && lookup.high == bits.high { return lookup.index }
-        }
-        return try slowLiveIndex(of: template, slot: slot, bits: bits)
-    }
-
-    @usableFromInline
-    func slowLiveIndex(of template: String, slot: Int, bits: (low: UInt64, high: UInt64)) throws(QueryError) -> Int {
-        let index = try self.index(of: template)
-        let lookup = RecentLookup(low: bits.low, high: bits.high, index: index)
-        if slot < recentCount {
-            recent[slot] = lookup
-            recentTemplates[slot] = template
-        } else if slot == recentCount, slot < ColumnMap.recentCapacity {
-            (recent + slot).initialize(to: lookup)
-            recentTemplates.append(template)
-            recentCount = slot + 1
-        }
-        return index
-    }
-
-    /// Builds the map for `clauses` run as `statement`, for its current columns (call it after
-    /// the run's first step); `probe` returns the column count of a joined table
-    /// (`SELECT * FROM <table>`), or nil when it cannot be determined.
-    static func build(
-        clauses: QueryClauses, statement: Statement, probe probeTable: (String) -> Int?
-    ) -> ColumnMap {
-        let columnNames = statement.columnNames
-        var probed = false
-        func probe(_ table: String) -> Int? {
-            probed = true
-            return probeTable(table)
-        }
-        var exact: [String: Int] = [:]
-        var candidates: [String: [(qualified: String, index: Int)]] = [:]
-        var names: [String] = []
-        var index = 0
-
-        func addQualified(_ namespace: String, _ name: String) {
-            let unqualified = SQLText.quote(name)
-            let qualified = namespace + "." + unqualified
-            if exact[qualified] == nil { exact[qualified] = index }
-            candidates[unqualified, default: []].append((qualified, index))
-            names.append(qualified)
-        }
-
+        selected = []
+        let columnNames = layout.names
+        var keys: [String] = []
+        var fromStar = Set<Int>()
+        let view = QueryClausesView(clauses)
         let sources: [(namespace: String, table: String)] =
-            [(QueryClausesView(clauses).namespace, QueryClausesView(clauses).tableClause)]
-            + clauses.join.map { ($0.namespace, $0.table) }
+            [(view.namespace, view.tableClause)] + clauses.join.map { ($0.namespace, $0.table) }
 
         func expand(_ source: (namespace: String, table: String), count: Int?) {
-            let count = count ?? (columnNames.count - index)
-            for _ in 0..<count where index < columnNames.count {
-                addQualified(source.namespace, columnNames[index])
-                index += 1
+            let count = count ?? (columnNames.count - keys.count)
+            for _ in 0..<count where keys.count < columnNames.count {
+                fromStar.insert(keys.count)
+                keys.append(source.namespace + "." + SQLText.quote(columnNames[keys.count]))
             }
         }
 
-        for column in clauses.select.columns {
-            guard index < columnNames.count else { break }
+        for column in columns {
+            guard keys.count < columnNames.count else { break }
             let template = column.template
             if template == "*" {
                 if sources.count == 1 || !clauses.compound.isEmpty {
@@ -243,42 +90,71 @@ final class ColumnMap {
             } else if template.hasSuffix(".*"), let source = sources.first(where: { $0.namespace + ".*" == template }) {
                 expand(source, count: sources.count == 1 ? nil : probe(source.table))
             } else {
-                if exact[template] == nil { exact[template] = index }
-                names.append(template)
-                if let dot = qualifiedColumnSeparator(template) {
-                    let unqualified = String(template[template.index(after: dot)...])
-                    candidates[unqualified, default: []].append((template, index))
-                }
-                // The column's own name (an `AS` alias, or SQLite's name for the expression).
-                let own = SQLText.quote(columnNames[index])
-                if own != template { candidates[own, default: []].append((template, index)) }
-                index += 1
+                keys.append(template)
             }
         }
+        expanded = keys
+        expandedFromStar = fromStar
+    }
 
-        var ambiguous: [String: [String]] = [:]
-        for (unqualified, matches) in candidates where exact[unqualified] == nil {
-            let distinct = Set(matches.map(\.index))
-            if distinct.count == 1, let first = matches.first {
+    /// Every key, in column order, for error messages.
+    var keys: [String] {
+        selected.isEmpty ? expanded : selected.map(\.template)
+    }
+
+    /// The column index for `template`.
+    @usableFromInline
+    func index(of template: String) throws(QueryError) -> Int {
+        // The first column whose key is the template (usually the very expression the query
+        // selected, whose string compares by identity).
+        if !selected.isEmpty {
+            for index in selected.indices where selected[index].template == template { return index }
+        } else {
+            for index in expanded.indices where expanded[index] == template { return index }
+        }
+        if let index = otherNames.exact[template] { return index }
+        if let similar = otherNames.ambiguous[template] { throw .ambiguousColumn(name: template, similar: similar) }
+        throw .noSuchColumn(name: template, columns: keys)
+    }
+}
+
+/// The names the columns of a run answer to besides their keys: the unqualified name of a
+/// qualified column and a column's own result name when only one column answers to it
+/// (``exact``), else the qualified keys it could mean (``ambiguous``).
+private struct OtherNames {
+    var exact: [String: Int]
+    var ambiguous: [String: [String]]
+
+    init(exact: [String: Int], ambiguous: [String: [String]]) {
+        self.exact = exact
+        self.ambiguous = ambiguous
+    }
+
+    init(keys: [String], fromStar: Set<Int>, layout: ColumnLayout) {
+        var candidates: [String: [(qualified: String, index: Int)]] = [:]
+        var keySet = Set<String>()
+        for (index, key) in keys.enumerated() {
+            keySet.insert(key)
+            if fromStar.contains(index) {
+                candidates[SQLText.quote(layout.names[index]), default: []].append((key, index))
+                continue
+            }
+            if let dot = OtherNames.qualifiedColumnSeparator(key) {
+                candidates[String(key[key.index(after: dot)...]), default: []].append((key, index))
+            }
+            // The column's own name (an `AS` alias, or SQLite's name for the expression).
+            let own = SQLText.quote(layout.names[index])
+            if own != key { candidates[own, default: []].append((key, index)) }
+        }
+        exact = [:]
+        ambiguous = [:]
+        for (unqualified, matches) in candidates where !keySet.contains(unqualified) {
+            if Set(matches.map(\.index)).count == 1, let first = matches.first {
                 exact[unqualified] = first.index
             } else {
                 ambiguous[unqualified] = matches.map(\.qualified)
             }
         }
-        return ColumnMap(
-            exact: exact, ambiguous: ambiguous, names: names, columnNames: columnNames,
-            probedAtReprepare: probed ? sqlite3_stmt_status(statement.handle, SQLITE_STMTSTATUS_REPREPARE, 0) : nil)
-    }
-
-    /// The map of raw SQL's rows: each column found by its quoted result name (the first of
-    /// columns with the same name).
-    static func build(rawStatement statement: Statement) -> ColumnMap {
-        let columnNames = statement.columnNames
-        let names = columnNames.map(SQLText.quote)
-        var exact: [String: Int] = [:]
-        for (index, name) in names.enumerated() where exact[name] == nil { exact[name] = index }
-        return ColumnMap(
-            exact: exact, ambiguous: [:], names: names, columnNames: columnNames)
     }
 
     /// The position of the `.` between `"table"` and `"column"` in a qualified template, if it

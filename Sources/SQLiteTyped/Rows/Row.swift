@@ -8,12 +8,11 @@
 /// }
 /// ```
 ///
-/// Columns are found through the statement's column map, built once per prepared statement;
-/// values are read by index straight from SQLite while the row is current.
+/// Columns are found through the column map of the row's run, made from Core's column layout
+/// of the statement; values are read by index straight from SQLite while the row is current.
 ///
-/// A row is not `Sendable` (nor is SQLite.swift's): while current it reads its statement, and
-/// it shares the statement's lookup memo. Read it in the task that got it; send the values
-/// read from it.
+/// A row is not `Sendable` (nor is SQLite.swift's): while current it reads its statement.
+/// Read it in the task that got it; send the values read from it.
 public struct Row {
     @usableFromInline
     let map: ColumnMap
@@ -27,11 +26,11 @@ public struct Row {
     }
 
     /// The number of columns.
-    public var columnCount: Int { map.columnNames.count }
+    public var columnCount: Int { map.layout.count }
 
     /// The column names as SQLite reports them, in order (those of the row's own run, even
     /// after a schema change made the statement's columns different).
-    public var columnNames: [String] { map.columnNames }
+    public var columnNames: [String] { map.layout.names }
 
     /// Whether the result has a column for `column` (a name or a template such as `"users"."id"`).
     public func hasValue(for column: String) -> Bool {
@@ -71,7 +70,6 @@ public struct Row {
     /// to handle it instead.
     @inlinable
     public subscript<V: Value>(column: Expression<V>) -> V {
-        if let value = fastRead(V.self, column.template) { return value }
         do {
             return try get(column)
         } catch {
@@ -83,7 +81,6 @@ public struct Row {
     /// column (see ``get(_:)-(Expression<V?>)``).
     @inlinable
     public subscript<V: Value>(column: Expression<V?>) -> V? {
-        if let value = fastRead(V.self, column.template) { return value }
         do {
             return try get(column)
         } catch {
@@ -91,67 +88,11 @@ public struct Row {
         }
     }
 
-    /// The common case of reading a live row, or nil to take the full path: the column found
-    /// at the same position as in the previous row, holding a number of the expected type.
-    /// Nothing here uses `template` after reading the value, so the string is not retained
-    /// across the call into SQLite.
-    @inlinable
-    @inline(__always)
-    func fastRead<V: Value>(_ type: V.Type, _ template: String) -> V? {
-        guard RecentLookup.isSupported else { return nil }
-        if source.isCopied { return fastReadCopied(type, template) }
-        let slot = map.position
-        guard slot < map.recentCount else { return nil }
-        let lookup = map.recent[slot]
-        let bits = RecentLookup.bits(of: template)
-        guard lookup.low == bits.low, lookup.high == bits.high else { return nil }
-        let column = Int32(truncatingIfNeeded: lookup.index)
-        let value: V.ValueType?
-        if V.Datatype.self == Int64.self {
-            guard let integer = RowReader(source.handle).integer(at: column) else { return nil }
-            value = try? V.fromDatatypeValue(same(integer, V.Datatype.self))
-        } else if V.Datatype.self == Double.self {
-            let (storage, real) = RowReader(source.handle).number(at: column)
-            guard storage == SQLITE_FLOAT || storage == SQLITE_INTEGER else { return nil }
-            value = try? V.fromDatatypeValue(same(real, V.Datatype.self))
-        } else {
-            return nil
-        }
-        guard let value, let result = Row.cast(value, to: V.self) else { return nil }
-        map.position = slot &+ 1
-        return result
-    }
-
-    /// The common case of reading a copied row (one `pluck` returned): the column found by the
-    /// storage its template shares with the selected expression (looking first after the one
-    /// read last), holding a number of the expected type. Nil to take the full path.
-    @inlinable
-    @inline(__always)
-    func fastReadCopied<V: Value>(_ type: V.Type, _ template: String) -> V? {
-        guard let key = map.sharedKey(of: template, from: source.nextKey), let cells = source.cells,
-            key.index < source.cellCount
-        else { return nil }
-        source.nextKey = key.position &+ 1
-        let index = key.index
-        let value: V.ValueType?
-        if V.Datatype.self == Int64.self {
-            guard case .integer(let integer) = cells[index] else { return nil }
-            value = try? V.fromDatatypeValue(same(integer, V.Datatype.self))
-        } else if V.Datatype.self == Double.self {
-            guard case .real(let real) = cells[index] else { return nil }
-            value = try? V.fromDatatypeValue(same(real, V.Datatype.self))
-        } else {
-            return nil
-        }
-        guard let value else { return nil }
-        return Row.cast(value, to: V.self)
-    }
-
     /// Reads the column for `template` as `V`, nil for `NULL`.
     @inlinable
     func read<V: Value>(_ type: V.Type, _ template: String) throws -> V? {
-        if source.isCopied { return try readCopied(type, template) }
-        let index = try map.liveIndex(of: template)
+        let index = try map.index(of: template)
+        if source.isCopied { return try readCopied(type, index, template) }
         return try Row.readLive(V.self, source, index, template)
     }
 
@@ -218,8 +159,7 @@ public struct Row {
 
     /// Reads from the copied values of a row the statement has stepped past.
     @inlinable
-    func readCopied<V: Value>(_ type: V.Type, _ template: String) throws -> V? {
-        let index = try map.index(of: template)
+    func readCopied<V: Value>(_ type: V.Type, _ index: Int, _ template: String) throws -> V? {
         guard let cell = source.cell(at: index) else { return nil }
         if case .null = cell { return nil }
         guard let datatype = cell.converted(to: V.Datatype.self) else {

@@ -15,8 +15,8 @@ public final class RowIterator: FailableIterator {
     /// The query's clauses, nil for raw SQL.
     let clauses: QueryClauses?
     let connection: Connection
-    /// The statement's column map, found after the first step: SQLite re-prepares a statement
-    /// whose schema changed inside that step, maybe with other columns.
+    /// The run's column map, made after the first step: SQLite re-prepares a statement whose
+    /// schema changed inside that step, maybe with other columns.
     private var map: ColumnMap?
     private var current: RowSource?
     private var finished = false
@@ -48,12 +48,11 @@ public final class RowIterator: FailableIterator {
             finish()
             return nil
         }
-        map.position = 0
         current = source
         return Row(map: map, source: source)
     }
 
-    /// The column map of the statement as the first step left it.
+    /// The column map of the run, from the statement's columns as the first step left them.
     private func firstRowMap() -> ColumnMap? {
         guard let statement else { return nil }
         let map = connection.columnMap(statement, clauses)

@@ -2,9 +2,10 @@ import Foundation
 import SQLiteTyped
 import Testing
 
-/// The typed tier finds the SQL of inserts and selects it runs in a loop by their shape, in a
-/// cache each connection keeps: every shape must still run its own SQL.
-@Suite struct ShapeCacheTests {
+/// The typed tier renders the SQL of every insert and select it runs, and the statement cache
+/// finds the prepared statement by that text: queries built in a loop, alike but for a clause,
+/// a table's database or their values, each run their own SQL.
+@Suite struct QueryTextTests {
     static let items = Table("items")
     static let id = Expression<Int64>("id")
     static let value = Expression<String>("value")
@@ -32,7 +33,7 @@ import Testing
         return items.insert(id <- row, value <- text)
     }
 
-    /// After an insert of one shape with one conflict clause, the same shape with another
+    /// After an insert into a table with one conflict clause, the same insert with another
     /// clause runs its own: `OR IGNORE` after `OR ABORT` ignores the conflicting row.
     @Test(arguments: conflicts, conflicts)
     func eachConflictClauseOfAShapeRunsItsOwnSQL(first: OnConflict?, second: OnConflict?) throws {
@@ -56,7 +57,7 @@ import Testing
         #expect(try db.scalar(Self.items.count) == 1)
     }
 
-    /// A table in a named database and the same table unqualified are two shapes, even for a
+    /// A table in a named database and the same table unqualified are two statements, even for a
     /// database named with the empty string.
     @Test func theDatabaseOfATableIsPartOfTheShape() throws {
         let db = try Self.database()
@@ -133,9 +134,9 @@ import Testing
         }
     }
 
-    /// Each connection keeps its own shapes: after one connection cleared its statement cache
-    /// (dropping its shapes too), both run the same inserts and lookups.
-    @Test func connectionsKeepTheirOwnShapes() throws {
+    /// Each connection keeps its own statements: after one connection cleared its statement
+    /// cache, both run the same inserts and lookups.
+    @Test func connectionsKeepTheirOwnStatements() throws {
         let one = try Self.database()
         let two = try Self.database()
         for row in Int64(1)...5 {
