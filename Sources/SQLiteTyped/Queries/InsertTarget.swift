@@ -16,22 +16,23 @@ struct InsertTarget: Sendable {
     /// `INSERT [OR ...] INTO "table" ("a", "b") VALUES (?, ?)` for `setters`, or
     /// `DEFAULT VALUES` for none.
     func render(_ setters: SetterList) -> String {
-        var sql = "INSERT"
-        if let conflict { sql += " OR " + conflict.rawValue }
-        sql += " INTO " + qualifiedName
-        if setters.count == 0 { return sql + " DEFAULT VALUES" }
-        var placeholders = ""
-        var first = true
-        sql += " ("
-        setters.forEach { setter in
-            if !first {
-                sql += ", "
-                placeholders += ", "
-            }
-            first = false
-            sql += setter.column.template
-            placeholders += setter.value.template
+        var sql = SQLRenderer()
+        sql.append("INSERT")
+        if let conflict {
+            sql.append(" OR ")
+            sql.append(conflict.rawValue)
         }
-        return sql + ") VALUES (" + placeholders + ")"
+        sql.append(" INTO ")
+        sql.appendQualified(name, database)
+        if setters.count == 0 {
+            sql.append(" DEFAULT VALUES")
+            return sql.sql
+        }
+        sql.append(" (")
+        setters.appendColumns(to: &sql)
+        sql.append(") VALUES (")
+        setters.appendValues(to: &sql)
+        sql.append(")")
+        return sql.sql
     }
 }

@@ -1,74 +1,160 @@
-/// Builds statement text and its bindings in one buffer, so a query renders with few
-/// allocations.
-struct SQLRenderer {
-    var sql = ""
+/// Builds statement text and its bindings: the text as UTF-8 bytes in memory of its own, made
+/// a `String` once at the end, since the typed tier renders every statement it runs (appending
+/// to a `String` or an array piece by piece costs several times more). Not copyable: the
+/// renderer owns that memory.
+struct SQLRenderer: ~Copyable {
+    private var bytes: UnsafeMutablePointer<UInt8>
+    private var capacity = 256
+    private var count = 0
     var bindings: [Binding?] = []
 
     init() {
-        sql.reserveCapacity(128)
+        bytes = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        bytes.deallocate()
+    }
+
+    /// The text rendered so far.
+    var sql: String {
+        get { String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self) }
+        set {
+            count = 0
+            append(newValue)
+        }
     }
 
     var expression: Expression<Void> { Expression(sql, bindings) }
 
-    mutating func append(_ text: String) {
-        sql += text
+    mutating func append(_ string: String) {
+        let appended = string.utf8.withContiguousStorageIfAvailable { stored in
+            append(stored)
+            return true
+        }
+        if appended == nil { Array(string.utf8).withUnsafeBufferPointer { append($0) } }
+    }
+
+    private mutating func append(_ source: UnsafeBufferPointer<UInt8>) {
+        guard let base = source.baseAddress else { return }
+        if count + source.count > capacity { grow(to: count + source.count) }
+        (bytes + count).update(from: base, count: source.count)
+        count += source.count
+    }
+
+    private mutating func append(byte: UInt8) {
+        if count == capacity { grow(to: count + 1) }
+        bytes[count] = byte
+        count += 1
+    }
+
+    private mutating func grow(to minimum: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < minimum { newCapacity *= 2 }
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        grown.update(from: bytes, count: count)
+        bytes.deallocate()
+        bytes = grown
+        capacity = newCapacity
+    }
+
+    /// Appends `, `.
+    mutating func appendSeparator() {
+        append(byte: UInt8(ascii: ","))
+        append(byte: UInt8(ascii: " "))
+    }
+
+    /// Appends `?`.
+    mutating func appendPlaceholder() {
+        append(byte: UInt8(ascii: "?"))
     }
 
     mutating func append<T>(_ expression: Expression<T>) {
-        sql += expression.template
-        bindings += expression.bindings
+        append(expression.template)
+        if !expression.bindings.isEmpty { bindings += expression.bindings }
     }
 
     mutating func append(_ expressions: [Expression<Void>], separator: String = ", ") {
-        for (offset, expression) in expressions.enumerated() {
-            if offset > 0 { sql += separator }
-            append(expression)
+        for index in expressions.indices {
+            if index > 0 { separator == ", " ? appendSeparator() : append(separator) }
+            append(expressions[index])
         }
+    }
+
+    /// Appends `name` as an identifier: in double quotes, each `"` doubled.
+    mutating func appendQuoted(_ name: String) {
+        let quote = UInt8(ascii: "\"")
+        append(byte: quote)
+        for byte in name.utf8 {
+            append(byte: byte)
+            if byte == quote { append(byte: quote) }
+        }
+        append(byte: quote)
+    }
+
+    /// Appends `"database"."name"`, or `"name"` without a database.
+    mutating func appendQualified(_ name: String, _ database: String?) {
+        if let database {
+            appendQuoted(database)
+            append(byte: UInt8(ascii: "."))
+        }
+        appendQuoted(name)
     }
 
     /// Renders a complete `SELECT` statement; `limit`, when given, replaces the clauses' own.
     mutating func appendSelect(_ clauses: QueryClauses, limit: (length: Int, offset: Int?)? = nil) {
         if !clauses.with.isEmpty {
-            sql += clauses.with.contains(where: \.recursive) ? "WITH RECURSIVE " : "WITH "
+            append(clauses.with.contains(where: \.recursive) ? "WITH RECURSIVE " : "WITH ")
             for (offset, table) in clauses.with.enumerated() {
-                if offset > 0 { sql += ", " }
-                sql += SQLText.quote(table.alias)
+                if offset > 0 { append(", ") }
+                appendQuoted(table.alias)
                 if let columns = table.columns {
-                    sql += " ("
+                    append(" (")
                     append(columns)
-                    sql += ")"
+                    append(")")
                 }
-                sql += " AS "
-                if let hint = table.hint { sql += hint.rawValue + " " }
-                sql += "("
+                append(" AS ")
+                if let hint = table.hint {
+                    append(hint.rawValue)
+                    append(" ")
+                }
+                append("(")
                 append(table.query)
-                sql += ")"
+                append(")")
             }
-            sql += " "
+            append(" ")
         }
-        sql += clauses.select.distinct ? "SELECT DISTINCT " : "SELECT "
+        append(clauses.select.distinct ? "SELECT DISTINCT " : "SELECT ")
         append(clauses.select.columns)
-        sql += " FROM "
-        sql += SQLText.qualified(clauses.from.name, clauses.from.database)
-        if let alias = clauses.from.alias { sql += " AS " + SQLText.quote(alias) }
+        append(" FROM ")
+        appendQualified(clauses.from.name, clauses.from.database)
+        if let alias = clauses.from.alias {
+            append(" AS ")
+            appendQuoted(alias)
+        }
         for join in clauses.join {
-            sql += " " + join.type.rawValue + " JOIN " + join.table
+            append(" ")
+            append(join.type.rawValue)
+            append(" JOIN ")
+            append(join.table)
             if !join.condition.template.isEmpty {
-                sql += " ON "
+                append(" ON ")
                 append(join.condition)
             }
         }
         appendWhere(clauses.filters)
         if let group = clauses.group {
-            sql += " GROUP BY "
+            append(" GROUP BY ")
             append(group.by)
             if let having = group.having {
-                sql += " HAVING "
+                append(" HAVING ")
                 append(having)
             }
         }
         for part in clauses.compound {
-            sql += " " + part.keyword + " "
+            append(" ")
+            append(part.keyword)
+            append(" ")
             append(part.query)
         }
         appendOrderAndLimit(clauses, limit: limit)
@@ -76,7 +162,7 @@ struct SQLRenderer {
 
     mutating func appendWhere(_ filters: Expression<Bool?>?) {
         if let filters {
-            sql += " WHERE "
+            append(" WHERE ")
             append(filters)
         }
     }
@@ -84,12 +170,16 @@ struct SQLRenderer {
     /// Renders `ORDER BY` and `LIMIT`; `limit`, when given, replaces the clauses' own.
     mutating func appendOrderAndLimit(_ clauses: QueryClauses, limit: (length: Int, offset: Int?)? = nil) {
         if !clauses.order.isEmpty {
-            sql += " ORDER BY "
+            append(" ORDER BY ")
             append(clauses.order)
         }
         if let limit = limit ?? clauses.limit {
-            sql += " LIMIT \(limit.length)"
-            if let offset = limit.offset { sql += " OFFSET \(offset)" }
+            append(" LIMIT ")
+            append(String(limit.length))
+            if let offset = limit.offset {
+                append(" OFFSET ")
+                append(String(offset))
+            }
         }
     }
 }

@@ -21,9 +21,27 @@ struct SetterList: Sendable {
 
     var count: Int { rest.count + (hasHead ? 1 : 0) }
 
-    func forEach(_ body: (Setter) -> Void) {
-        if hasHead { body(head) }
-        for setter in rest { body(setter) }
+    /// Appends the setters' columns, separated by commas. The setters are read in place:
+    /// copying one would retain its strings.
+    func appendColumns(to sql: inout SQLRenderer) {
+        if hasHead { sql.append(head.column.template) }
+        rest.withUnsafeBufferPointer { setters in
+            for index in setters.indices {
+                if hasHead || index > 0 { sql.appendSeparator() }
+                sql.append(setters[index].column.template)
+            }
+        }
+    }
+
+    /// Appends the setters' values, separated by commas: `?` for a bound value, else its SQL.
+    func appendValues(to sql: inout SQLRenderer) {
+        if hasHead { head.value.appendTemplate(to: &sql) }
+        rest.withUnsafeBufferPointer { setters in
+            for index in setters.indices {
+                if hasHead || index > 0 { sql.appendSeparator() }
+                setters[index].value.appendTemplate(to: &sql)
+            }
+        }
     }
 
     /// Appends every setter's bindings, in order.
@@ -66,6 +84,17 @@ struct SetterList: Sendable {
                 if code != SQLITE_OK { return code }
             }
             return SQLITE_OK
+        }
+    }
+}
+
+extension SetterValue {
+    /// Appends the value's SQL: `?` for a bound value.
+    fileprivate func appendTemplate(to sql: inout SQLRenderer) {
+        if case .expression(let expression) = self {
+            sql.append(expression.template)
+        } else {
+            sql.appendPlaceholder()
         }
     }
 }

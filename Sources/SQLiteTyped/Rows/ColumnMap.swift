@@ -30,6 +30,11 @@ final class ColumnMap {
     /// Which columns of ``expanded`` a `*` expanded to.
     private let expandedFromStar: Set<Int>
 
+    /// The column of each key by a cheap hash of its text (``slot(of:)``), in open addressing:
+    /// a column index, or -1 for an empty slot; a power of two long. Hashing the text with the
+    /// standard library's hasher would cost more than the rest of a read.
+    private let slots: [Int32]
+
     /// The names a column answers to besides its key, and those shared by several columns,
     /// derived from the keys and the layout on the first lookup that needs them.
     private lazy var otherNames = OtherNames(keys: keys, fromStar: expandedFromStar, layout: layout)
@@ -42,8 +47,10 @@ final class ColumnMap {
     init(rawLayout layout: ColumnLayout) {
         self.layout = layout
         selected = []
-        expanded = layout.names.map(SQLText.quote)
+        let names = layout.names.map(SQLText.quote)
+        expanded = names
         expandedFromStar = []
+        slots = ColumnMap.slots(count: names.count) { names[$0] }
         otherNames = OtherNames(exact: [:], ambiguous: [:])
     }
 
@@ -53,11 +60,12 @@ final class ColumnMap {
     init(clauses: QueryClauses, layout: ColumnLayout, probe: (String) -> Int?) {
         self.layout = layout
         let columns = clauses.select.columns
-        let hasStar = columns.contains { $0.template == "*" || $0.template.hasSuffix(".*") }
+        let hasStar = columns.contains { $0.template.utf8.last == UInt8(ascii: "*") }
         if !hasStar, columns.count == layout.count {
             selected = columns
             expanded = []
             expandedFromStar = []
+            slots = ColumnMap.slots(count: columns.count) { columns[$0].template }
             return
         }
         selected = []
@@ -95,6 +103,39 @@ final class ColumnMap {
         }
         expanded = keys
         expandedFromStar = fromStar
+        slots = ColumnMap.slots(count: keys.count) { keys[$0] }
+    }
+
+    /// The hash of `key` that ``slots`` is arranged by: its length and the bytes before its
+    /// last, which tell apart the names of one table (`"i0"`, `"i1"`; `"users"."email"`,
+    /// `"users"."name"`).
+    private static func hash(_ key: String) -> Int {
+        key.utf8.withContiguousStorageIfAvailable { bytes in
+            let count = bytes.count
+            guard count >= 3 else { return count }
+            return (count &* 31 &+ Int(bytes[count - 2])) &* 31 &+ Int(bytes[count - 3])
+        } ?? key.utf8.count
+    }
+
+    /// The slots of `count` keys, `key(index)` giving each (see ``slots``): the first column of
+    /// each key.
+    private static func slots(count keyCount: Int, _ key: (Int) -> String) -> [Int32] {
+        var count = 4
+        while count < keyCount * 2 { count *= 2 }
+        var slots = [Int32](repeating: -1, count: count)
+        let mask = count - 1
+        for index in 0..<keyCount {
+            let text = key(index)
+            var slot = hash(text) & mask
+            while slots[slot] >= 0, key(Int(slots[slot])) != text { slot = (slot + 1) & mask }
+            if slots[slot] < 0 { slots[slot] = Int32(index) }
+        }
+        return slots
+    }
+
+    /// The key of column `index`.
+    private func key(at index: Int) -> String {
+        selected.isEmpty ? expanded[index] : selected[index].template
     }
 
     /// Every key, in column order, for error messages.
@@ -106,11 +147,18 @@ final class ColumnMap {
     @usableFromInline
     func index(of template: String) throws(QueryError) -> Int {
         // The first column whose key is the template (usually the very expression the query
-        // selected, whose string compares by identity).
-        if !selected.isEmpty {
-            for index in selected.indices where selected[index].template == template { return index }
-        } else {
-            for index in expanded.indices where expanded[index] == template { return index }
+        // selected, whose string compares by identity), by its slot.
+        let mask = slots.count - 1
+        var slot = ColumnMap.hash(template) & mask
+        while slots[slot] >= 0 {
+            let index = Int(slots[slot])
+            let found = selected.isEmpty ? expanded[index] == template : selected[index].template == template
+            if found { return index }
+            slot = (slot + 1) & mask
+        }
+        // Not a key, or (should the hash ever tell equal texts apart) any key: look at each.
+        for index in 0..<(selected.isEmpty ? expanded.count : selected.count) where key(at: index) == template {
+            return index
         }
         if let index = otherNames.exact[template] { return index }
         if let similar = otherNames.ambiguous[template] { throw .ambiguousColumn(name: template, similar: similar) }

@@ -161,6 +161,13 @@ public struct Row {
     @inlinable
     func readCopied<V: Value>(_ type: V.Type, _ index: Int, _ template: String) throws -> V? {
         guard let cell = source.cell(at: index) else { return nil }
+        // Numbers of their column's own type, converted by the value type alone.
+        if V.Datatype.self == Int64.self, case .integer(let integer) = cell {
+            return try Row.cast(V.fromDatatypeValue(same(integer, V.Datatype.self)), to: V.self, template)
+        }
+        if V.Datatype.self == Double.self, case .real(let real) = cell {
+            return try Row.cast(V.fromDatatypeValue(same(real, V.Datatype.self)), to: V.self, template)
+        }
         if case .null = cell { return nil }
         guard let datatype = cell.converted(to: V.Datatype.self) else {
             throw ColumnTypeMismatch(name: template, expected: "\(V.self)", found: cell.kind)

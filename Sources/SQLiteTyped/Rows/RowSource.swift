@@ -16,17 +16,14 @@ final class RowSource {
     /// The row's values once copied (``isCopied``): ``cellCount`` cells in raw memory, so a
     /// read loads a cell without retaining an array. Written once, before any row reads them.
     @usableFromInline
-    @exclusivity(unchecked)
     var cells: UnsafeMutablePointer<SQLValue>?
 
     /// How many of ``cells`` hold values.
     @usableFromInline
-    @exclusivity(unchecked)
     var cellCount = 0
 
     /// Whether ``cells`` holds the row: one byte to test on every read.
     @usableFromInline
-    @exclusivity(unchecked)
     var isCopied = false
 
     init(statement: Statement) {
