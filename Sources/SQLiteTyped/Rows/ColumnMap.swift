@@ -18,21 +18,18 @@ final class ColumnMap {
     /// Core's layout of the statement's columns for this run.
     let layout: ColumnLayout
 
-    /// The query's select list when it names the columns one for one (no `*`), kept as the
-    /// clauses hold it (no copy); empty otherwise.
-    private let selected: [Expression<Void>]
+    /// The key of each column, in column order: the template of each selected expression, or
+    /// the qualified name of each column a `*` expanded to (`"users"."id"`); the quoted result
+    /// names for raw SQL.
+    let keys: [String]
 
-    /// The key of each column, in column order, when ``selected`` is not used: the template of
-    /// each selected expression, or the qualified name of each column a `*` expanded to
-    /// (`"users"."id"`); the quoted result names for raw SQL.
-    private let expanded: [String]
-
-    /// Which columns of ``expanded`` a `*` expanded to.
+    /// Which columns of ``keys`` a `*` expanded to.
     private let expandedFromStar: Set<Int>
 
-    /// The column of each key by a cheap hash of its text (``slot(of:)``), in open addressing:
-    /// a column index, or -1 for an empty slot; a power of two long. Hashing the text with the
-    /// standard library's hasher would cost more than the rest of a read.
+    /// The column of each key by a cheap hash of its text (``hash(_:)``), in open addressing:
+    /// a column index, or -1 for an empty slot; a power of two long, at most half full.
+    /// Hashing the text with the standard library's hasher would cost more than the rest of a
+    /// read.
     private let slots: [Int32]
 
     /// The names a column answers to besides its key, and those shared by several columns,
@@ -46,11 +43,9 @@ final class ColumnMap {
     /// of columns with the same name).
     init(rawLayout layout: ColumnLayout) {
         self.layout = layout
-        selected = []
-        let names = layout.names.map(SQLText.quote)
-        expanded = names
+        keys = layout.names.map(SQLText.quote)
         expandedFromStar = []
-        slots = ColumnMap.slots(count: names.count) { names[$0] }
+        slots = ColumnMap.slots(keys)
         otherNames = OtherNames(exact: [:], ambiguous: [:])
     }
 
@@ -62,13 +57,11 @@ final class ColumnMap {
         let columns = clauses.select.columns
         let hasStar = columns.contains { $0.template.utf8.last == UInt8(ascii: "*") }
         if !hasStar, columns.count == layout.count {
-            selected = columns
-            expanded = []
+            keys = columns.map(\.template)
             expandedFromStar = []
-            slots = ColumnMap.slots(count: columns.count) { columns[$0].template }
+            slots = ColumnMap.slots(keys)
             return
         }
-        selected = []
         let columnNames = layout.names
         var keys: [String] = []
         var fromStar = Set<Int>()
@@ -101,9 +94,9 @@ final class ColumnMap {
                 keys.append(template)
             }
         }
-        expanded = keys
+        self.keys = keys
         expandedFromStar = fromStar
-        slots = ColumnMap.slots(count: keys.count) { keys[$0] }
+        slots = ColumnMap.slots(keys)
     }
 
     /// The hash of `key` that ``slots`` is arranged by: its length and the bytes before its
@@ -117,30 +110,18 @@ final class ColumnMap {
         } ?? key.utf8.count
     }
 
-    /// The slots of `count` keys, `key(index)` giving each (see ``slots``): the first column of
-    /// each key.
-    private static func slots(count keyCount: Int, _ key: (Int) -> String) -> [Int32] {
+    /// The slots of `keys` (see ``slots``): the first column of each key.
+    private static func slots(_ keys: [String]) -> [Int32] {
         var count = 4
-        while count < keyCount * 2 { count *= 2 }
+        while count < keys.count * 2 { count *= 2 }
         var slots = [Int32](repeating: -1, count: count)
         let mask = count - 1
-        for index in 0..<keyCount {
-            let text = key(index)
-            var slot = hash(text) & mask
-            while slots[slot] >= 0, key(Int(slots[slot])) != text { slot = (slot + 1) & mask }
+        for (index, key) in keys.enumerated() {
+            var slot = hash(key) & mask
+            while slots[slot] >= 0, keys[Int(slots[slot])] != key { slot = (slot + 1) & mask }
             if slots[slot] < 0 { slots[slot] = Int32(index) }
         }
         return slots
-    }
-
-    /// The key of column `index`.
-    private func key(at index: Int) -> String {
-        selected.isEmpty ? expanded[index] : selected[index].template
-    }
-
-    /// Every key, in column order, for error messages.
-    var keys: [String] {
-        selected.isEmpty ? expanded : selected.map(\.template)
     }
 
     /// The column index for `template`.
@@ -152,14 +133,11 @@ final class ColumnMap {
         var slot = ColumnMap.hash(template) & mask
         while slots[slot] >= 0 {
             let index = Int(slots[slot])
-            let found = selected.isEmpty ? expanded[index] == template : selected[index].template == template
-            if found { return index }
+            if keys[index] == template { return index }
             slot = (slot + 1) & mask
         }
         // Not a key, or (should the hash ever tell equal texts apart) any key: look at each.
-        for index in 0..<(selected.isEmpty ? expanded.count : selected.count) where key(at: index) == template {
-            return index
-        }
+        if let index = keys.firstIndex(of: template) { return index }
         if let index = otherNames.exact[template] { return index }
         if let similar = otherNames.ambiguous[template] { throw .ambiguousColumn(name: template, similar: similar) }
         throw .noSuchColumn(name: template, columns: keys)
