@@ -38,6 +38,7 @@ final class RowSource {
         }
     }
 
+    // Measured: one of Row's inlinable reads (see the figures in Row).
     /// The copied value of column `index`, nil past the last column (only once ``isCopied``).
     @inlinable
     func cell(at index: Int) -> SQLValue? {
