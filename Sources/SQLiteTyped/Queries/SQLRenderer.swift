@@ -38,7 +38,12 @@ struct SQLRenderer: ~Copyable {
     private mutating func append(_ source: UnsafeBufferPointer<UInt8>) {
         guard let base = source.baseAddress else { return }
         if count + source.count > capacity { grow(to: count + source.count) }
-        (bytes + count).update(from: base, count: source.count)
+        // Most pieces are a few bytes: copied in a loop, without calling memcpy.
+        if source.count <= 16 {
+            for offset in 0..<source.count { bytes[count + offset] = base[offset] }
+        } else {
+            (bytes + count).update(from: base, count: source.count)
+        }
         count += source.count
     }
 

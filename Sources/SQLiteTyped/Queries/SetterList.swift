@@ -91,10 +91,14 @@ struct SetterList: Sendable {
 extension SetterValue {
     /// Appends the value's SQL: `?` for a bound value.
     fileprivate func appendTemplate(to sql: inout SQLRenderer) {
-        if case .expression(let expression) = self {
-            sql.append(expression.template)
-        } else {
-            sql.appendPlaceholder()
-        }
+        // Tested without binding the payload first: matching it out copies the whole value.
+        guard isExpression else { return sql.appendPlaceholder() }
+        if case .expression(let expression) = self { sql.append(expression.template) }
+    }
+
+    /// Whether the value is SQL rather than a bound value.
+    private var isExpression: Bool {
+        if case .expression = self { return true }
+        return false
     }
 }

@@ -55,7 +55,9 @@ final class ColumnMap {
     init(clauses: QueryClauses, layout: ColumnLayout, probe: (String) -> Int?) {
         self.layout = layout
         let columns = clauses.select.columns
-        let hasStar = columns.contains { $0.template.utf8.last == UInt8(ascii: "*") }
+        let hasStar = columns.contains { column in
+            column.template.utf8.withContiguousStorageIfAvailable { $0.last == UInt8(ascii: "*") } ?? true
+        }
         if !hasStar, columns.count == layout.count {
             keys = columns.map(\.template)
             expandedFromStar = []

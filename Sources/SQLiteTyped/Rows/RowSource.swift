@@ -13,17 +13,21 @@ final class RowSource {
     @usableFromInline
     let handle: OpaquePointer
 
+    // Measured: with run-time exclusivity checks on these three, point-lookup typed costs 6.1M more instructions (6.5 %) and fetch-positional typed 3.0M more (callgrind, --quick).
     /// The row's values once copied (``isCopied``): ``cellCount`` cells in raw memory, so a
     /// read loads a cell without retaining an array. Written once, before any row reads them.
     @usableFromInline
+    @exclusivity(unchecked)
     var cells: UnsafeMutablePointer<SQLValue>?
 
     /// How many of ``cells`` hold values.
     @usableFromInline
+    @exclusivity(unchecked)
     var cellCount = 0
 
     /// Whether ``cells`` holds the row: one byte to test on every read.
     @usableFromInline
+    @exclusivity(unchecked)
     var isCopied = false
 
     init(statement: Statement) {

@@ -3,7 +3,7 @@ import SchemaChangeFixtures
 import Testing
 
 /// The typed tier's ways of reading rows, each set up once and run before and after a schema
-/// change, so that the second run reuses the statement (and column map) the first one cached.
+/// change, so that the second run reuses the statement the first one cached.
 enum TypedRead: String, CaseIterable, CustomStringConvertible {
     /// `for row in try db.prepare(t)`, prepared anew for each run.
     case prepare
