@@ -204,11 +204,9 @@ let package = Package(
             name: "SQLiteSchema",
             dependencies: ["SQLiteCore"]
         ),
-        // Relaxed atomic loads and stores of a word, for SQLiteCodable's row tickets.
-        .target(name: "CRelaxedAtomics"),
         .target(
             name: "SQLiteCodable",
-            dependencies: ["SQLiteCore", "SQLiteTyped", "SQLiteSchema", "CRelaxedAtomics"]
+            dependencies: ["SQLiteCore", "SQLiteTyped", "SQLiteSchema"]
         ),
         .target(
             name: "SQLite",

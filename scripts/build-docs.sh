@@ -85,8 +85,6 @@ echo "== Extracting symbol graphs"
 c_module_flags=(
     -Xcc "-fmodule-map-file=$PWD/Sources/CSQLiteAmalgamation/include/module.modulemap"
     -Xcc -I -Xcc "$PWD/Sources/CSQLiteAmalgamation/include"
-    -Xcc "-fmodule-map-file=$bin/CRelaxedAtomics.build/module.modulemap"
-    -Xcc -I -Xcc "$PWD/Sources/CRelaxedAtomics/include"
 )
 for module in "${modules[@]}"; do
     mkdir -p "$graphs/$module"

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Reads column values of the current row by absolute index: straight from a live statement
-/// through Core's `RowReader` (no copies beyond the value itself), from a typed-tier `Row`, or
-/// from encoded values. Read a live statement only while its decoder decodes the row.
+/// through Core's `RowReader`, from a typed-tier `Row` (in place while it is current, else its
+/// copied values), or from encoded values. A live statement is read only while its decoder
+/// decodes the row (see ``RowDecoder``).
 struct ColumnReader {
     enum Source {
         case statement(OpaquePointer)
@@ -12,26 +13,45 @@ struct ColumnReader {
 
     let source: Source
 
-    /// The raw statement, when reading a live statement.
-    @inline(__always)
-    var handle: OpaquePointer? {
-        if case .statement(let handle) = source { return handle }
+    /// Whether the reader reads a statement in place, whose row changes with each step.
+    var readsInPlace: Bool {
+        if case .statement = source { return true }
+        return false
+    }
+
+    /// The raw statement the current row is read from in place, if any.
+    private var liveHandle: OpaquePointer? {
+        switch source {
+        case .statement(let handle): return handle
+        case .row(let row): return row.liveHandle
+        case .values: return nil
+        }
+    }
+
+    /// Column `index` when it holds an INTEGER, else nil.
+    func integer(at index: Int) -> Int64? {
+        if let handle = liveHandle { return RowReader(handle).integer(at: Int32(truncatingIfNeeded: index)) }
+        if case .integer(let integer) = value(at: index) { return integer }
         return nil
     }
 
-    /// Column `index` of a live statement's current row when it holds TEXT (one look at the
-    /// column for both its storage class and its text); nil for anything else, or when not
-    /// reading a statement.
-    @inline(__always)
-    func storedText(at index: Int) -> String? {
-        guard case .statement(let handle) = source else { return nil }
-        return RowReader(handle).textIfStored(at: Int32(truncatingIfNeeded: index))
+    /// Column `index` when it holds a REAL, else nil.
+    func real(at index: Int) -> Double? {
+        if let handle = liveHandle { return RowReader(handle).real(at: Int32(truncatingIfNeeded: index)) }
+        if case .real(let real) = value(at: index) { return real }
+        return nil
+    }
+
+    /// Column `index` when it holds TEXT, else nil.
+    func text(at index: Int) -> String? {
+        if let handle = liveHandle { return RowReader(handle).textIfStored(at: Int32(truncatingIfNeeded: index)) }
+        if case .text(let text) = value(at: index) { return text }
+        return nil
     }
 
     /// Column `index` as a ``SQLValue``.
     func value(at index: Int) -> SQLValue {
-        switch source {
-        case .statement(let handle):
+        if let handle = liveHandle {
             let reader = RowReader(handle)
             let column = Int32(truncatingIfNeeded: index)
             let (storageClass, integer) = reader.integerOrStorageClass(at: column)
@@ -42,20 +62,17 @@ struct ColumnReader {
             case SQLITE_BLOB: return .blob(reader.blob(at: column))
             default: return .null
             }
-        case .row(let row):
-            if let statement = row.liveStatement {
-                return ColumnReader(source: .statement(statement.handle)).value(at: index)
-            }
-            return row.copiedValue(at: index) ?? .null
-        case .values(let values):
-            return index < values.count ? values[index] : .null
+        }
+        switch source {
+        case .statement: return .null
+        case .row(let row): return row.copiedValue(at: index) ?? .null
+        case .values(let values): return values.indices.contains(index) ? values[index] : .null
         }
     }
 
     /// Whether column `index` is NULL.
-    @inline(__always)
     func isNull(at index: Int) -> Bool {
-        if let handle { return RowReader(handle).isNull(at: Int32(truncatingIfNeeded: index)) }
+        if let handle = liveHandle { return RowReader(handle).isNull(at: Int32(truncatingIfNeeded: index)) }
         return value(at: index) == .null
     }
 }

@@ -1,45 +1,30 @@
 import Foundation
 
-/// Decodes rows by column index: the keyed container finds each key's column through a
-/// ``KeyLookup`` and reads it through a ``ColumnReader``, never building a dictionary per row.
-/// One decoder serves every row of a statement.
+/// Decodes the rows of one run: made once per fetch, lookup or `row.decode()` for the run's
+/// columns (so a statement re-prepared with other columns gets a decoder for those), it finds
+/// each key's column through a ``KeyLookup`` and reads the current row through a
+/// ``ColumnReader``, never building a dictionary per row.
 ///
-/// It is not itself the `Decoder` handed to `init(from:)`: rows of a live statement get a
-/// ``LiveRowDecoder``, which reaches this decoder only while it decodes that row on the same
-/// thread (see ``LiveRow``), and copied values (``Row/decoder(userInfo:options:)``, records
-/// read back from what was written) get a ``CopiedRowDecoder``, which holds it.
+/// A statement read in place changes row with each step: the `Decoder` and containers handed
+/// to `init(from:)` carry the number of the row they were made for (a ``RowHandle``) and throw
+/// once the decoder is no longer decoding that row, so one kept past its row never reads
+/// another. Copied values (a kept `Row`, encoded values) stay readable for as long as they are
+/// kept.
 final class RowDecoder {
     let reader: ColumnReader
     let lookup: KeyLookup
     let options: CodingOptions
+    let userInfo: [CodingUserInfoKey: Any]
     /// The type decoded, named in errors; nil for rows decoded by hand.
     private let decodedType: Any.Type?
-    let userInfo: [CodingUserInfoKey: Any]
 
-    /// The live statement whose rows are decoded; nil for copied values.
-    private let handle: OpaquePointer?
-    /// The absolute index of the first column read, and how many columns are read.
-    private let base: Int
-    private let count: Int
-    /// The lookup's slots and how many there are, read by the fields' fast path without going
-    /// through the lookup.
-    private let slots: UnsafeMutablePointer<KeyLookup.Slot>
-    private let slotLimit: Int
-
-    // Touched by one thread at a time, the one holding the connection's lock while it decodes
-    // (a handle on another thread never reaches them): no dynamic exclusivity checks.
-    /// The ticket of a live statement's decoder (see ``RowTicket``), set once made; nil for
-    /// copied values.
-    @exclusivity(unchecked) private var ticket: UnsafeMutablePointer<RowTicket>?
-    /// The state the ticket shows while this decoder decodes a row on ``liveThread``.
-    @exclusivity(unchecked) private var liveState: UInt64 = 0
-    /// The thread ``liveState`` was drawn for; nil before the first row.
-    @exclusivity(unchecked) private var liveThread: pthread_t?
-    /// The position of the next key lookup within the current row; reset before each row.
-    @exclusivity(unchecked) var position = 0
-    /// The keyed container of the previous row, handed out again (see ``KeptContainer``); made
-    /// for ``liveState``, and dropped with it.
-    @exclusivity(unchecked) private var keptContainer = KeptContainer()
+    /// The number of the row being decoded in place; 0 between rows (and for copied values,
+    /// whose handles carry 0 too).
+    private(set) var currentRow = 0
+    /// How many rows were decoded in place.
+    private var rowsDecoded = 0
+    /// The position of the next key lookup within the current row.
+    var position = 0
 
     init(
         reader: ColumnReader, lookup: KeyLookup, options: CodingOptions, rowType: Any.Type?,
@@ -50,17 +35,21 @@ final class RowDecoder {
         self.options = options
         decodedType = rowType
         self.userInfo = userInfo
-        handle = reader.handle
-        base = lookup.map.base
-        count = lookup.map.names.count
-        slots = lookup.slots
-        slotLimit = lookup.slotLimit
-        if handle != nil { ticket = RowTickets.take(for: self) }
     }
 
-    /// Whether this decoder decodes `type` from the live statement `handle`.
-    func decodes(_ type: Any.Type, from handle: OpaquePointer) -> Bool {
-        self.handle == handle && decodedType == type
+    /// A decoder for the current columns of `statement` (read them after the run's first step,
+    /// in which SQLite re-prepares a statement whose schema changed), over `range` of them
+    /// (all when nil).
+    convenience init(
+        statement: Statement, range: Range<Int>? = nil, naming: ColumnNaming, options: CodingOptions,
+        rowType: Any.Type, userInfo: [CodingUserInfoKey: Any] = [:]
+    ) {
+        let names = statement.columnNames
+        let bounded = (range ?? 0..<names.count).clamped(to: 0..<names.count)
+        self.init(
+            reader: ColumnReader(source: .statement(statement.handle)),
+            lookup: KeyLookup(names: Array(names[bounded]), base: bounded.lowerBound, naming: naming),
+            options: options, rowType: rowType, userInfo: userInfo)
     }
 
     /// The name of the type decoded, for error messages (`row` for rows decoded by hand).
@@ -68,179 +57,62 @@ final class RowDecoder {
         decodedType.map { "\($0)" } ?? "row"
     }
 
-    deinit {
-        if let ticket { RowTickets.giveBack(ticket) }
-    }
-
-    /// Decodes the current row as `T`. For a live statement, the ticket shows the decoder's
-    /// live state meanwhile, so that the handles made for the row work during it only.
-    @inline(__always)
+    /// Decodes the current row as `T`.
     func decodeRow<T: Decodable>(_ type: T.Type) throws -> T {
         position = 0
-        guard let ticket else { return try T(from: CopiedRowDecoder(decoder: self)) }
-        let thread = pthread_self()
-        if !isLive(on: thread) { startDecoding(on: thread, ticket) }
-        // Restored afterwards rather than set to idle, in case a row of this decoder is
-        // decoded within another's `init(from:)`.
-        let previous = ticket.state
-        ticket.state = liveState
-        defer { ticket.state = previous }
-        return try T(from: LiveRowDecoder(row: LiveRow(ticket: ticket, state: liveState, thread: thread)))
-    }
-
-    /// Whether ``liveState`` was drawn for `thread`.
-    @inline(__always)
-    private func isLive(on thread: pthread_t) -> Bool {
-        guard let liveThread else { return false }
-        return liveThread == thread
-    }
-
-    /// Draws a live state for rows decoded on `thread` (the first row, or the first since the
-    /// decoder was used on another thread): handles made for another thread stop working, and
-    /// so does the kept container.
-    @inline(never)
-    private func startDecoding(on thread: pthread_t, _ ticket: UnsafeMutablePointer<RowTicket>) {
-        let idle = RowTickets.nextIdleState(after: ticket.state)
-        ticket.state = idle
-        liveState = idle | 1
-        liveThread = thread
-        keptContainer.drop()
-    }
-
-    /// The row being decoded, for a handle made during it; nil for copied values.
-    var currentRow: LiveRow? {
-        guard let ticket, let liveThread else { return nil }
-        return LiveRow(ticket: ticket, state: liveState, thread: liveThread)
-    }
-
-    /// The keyed container of a live row: the kept one when it is for `Key`.
-    @inline(__always)
-    func liveContainer<Key: CodingKey>(_ type: Key.Type) -> KeyedDecodingContainer<Key> {
-        if keptContainer.holds(Key.self) { return keptContainer.decodingContainer(Key.self) }
-        return newLiveContainer(Key.self)
-    }
-
-    /// A new container for the live row, kept for the next rows. Out of line, so that the fast
-    /// path of ``liveContainer(_:)`` has no local of the container's type (see ``KeptContainer``).
-    @inline(never)
-    private func newLiveContainer<Key: CodingKey>(_ type: Key.Type) -> KeyedDecodingContainer<Key> {
-        guard let row = currentRow else { return heldContainer(Key.self) }
-        let container = KeyedDecodingContainer(LiveRowKeyedDecodingContainer<Key>(row: row))
-        keptContainer.keep(container, for: Key.self)
-        return container
-    }
-
-    /// A container holding this decoder (copied values). Not kept: the container would keep
-    /// the decoder alive through its own kept container.
-    @inline(never)
-    func heldContainer<Key: CodingKey>(_ type: Key.Type) -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(HeldRowKeyedDecodingContainer<Key>(decoder: self))
+        guard reader.readsInPlace else { return try T(from: RowHandle(decoder: self, row: 0)) }
+        rowsDecoded += 1
+        currentRow = rowsDecoded
+        defer { currentRow = 0 }
+        return try T(from: RowHandle(decoder: self, row: rowsDecoded))
     }
 
     /// A single value reads the first column, so one-column results decode as `Int64`, enums...
-    func singleValueContainer() -> SingleValueDecoder {
+    func singleValueContainer(_ handle: RowHandle) -> SingleValueDecoder {
         SingleValueDecoder(
-            reader: reader, index: lookup.map.base,
-            context: context(column: lookup.map.names.first ?? "", codingPath: []), row: currentRow)
-    }
-
-    /// Column `index` (absolute) of a live statement's row when it holds an INTEGER, else nil
-    /// (also for a column the decoder does not read, and for copied values).
-    @inline(__always)
-    func storedInteger(at index: Int) -> Int64? {
-        guard let handle, UInt(bitPattern: index &- base) < UInt(bitPattern: count) else { return nil }
-        return RowReader(handle).integer(at: Int32(truncatingIfNeeded: index))
-    }
-
-    /// Column `index` (absolute) of a live statement's row when it holds a REAL, else nil.
-    @inline(__always)
-    func storedReal(at index: Int) -> Double? {
-        guard let handle, UInt(bitPattern: index &- base) < UInt(bitPattern: count) else { return nil }
-        return RowReader(handle).real(at: Int32(truncatingIfNeeded: index))
-    }
-
-    /// Column `key`'s INTEGER, when `key` is the key the previous row read at this position and
-    /// the column holds an integer: the common field, read without leaving the caller. Counts
-    /// the key's position only then; nil otherwise (read it through ``decodeInteger(_:as:)``).
-    @inline(__always)
-    func recentInteger<K: CodingKey>(_ key: K) -> Int64? {
-        // A slot's index is one of the decoder's columns, or -1.
-        guard let handle, let slot = KeyLookup.recentSlot(for: key, in: slots, limit: slotLimit, at: position),
-            slot.index >= 0, let integer = RowReader(handle).integer(at: Int32(truncatingIfNeeded: slot.index))
-        else { return nil }
-        position &+= 1
-        return integer
-    }
-
-    /// Column `key`'s REAL, as ``recentInteger(_:)`` reads an INTEGER.
-    @inline(__always)
-    func recentReal<K: CodingKey>(_ key: K) -> Double? {
-        guard let handle, let slot = KeyLookup.recentSlot(for: key, in: slots, limit: slotLimit, at: position),
-            slot.index >= 0, let real = RowReader(handle).real(at: Int32(truncatingIfNeeded: slot.index))
-        else { return nil }
-        position &+= 1
-        return real
+            handle: handle, index: lookup.base, context: context(column: lookup.names.first ?? "", codingPath: []))
     }
 
     /// The absolute column index for `key`, the row's next key, or -1 when the result has no
     /// such column. Counts the position.
-    @inline(__always)
-    func index<K: CodingKey>(for key: K) -> Int {
-        lookup.index(for: key, at: &position)
+    func index(for key: some CodingKey) -> Int {
+        let slot = position
+        position = slot + 1
+        return lookup.index(for: key.stringValue, at: slot)
     }
 
-    /// Column `key` as an integer of type `T`: any key, any storage class (converted, or a
-    /// thrown error naming the column). Out of line, away from the fields' fast paths.
-    @inline(never)
+    /// The index of `key`'s column, or `keyNotFound` naming the column and the row type.
+    func requireIndex(_ key: some CodingKey) throws -> Int {
+        let index = index(for: key)
+        if index >= 0 { return index }
+        throw CodingErrors.keyNotFound(
+            key, column: lookup.columnName(for: key.stringValue), rowType: rowType, columns: lookup.names)
+    }
+
+    /// Column `key` as an integer of type `T`: any storage class (converted, or a thrown error
+    /// naming the column).
     func decodeInteger<K: CodingKey, T: FixedWidthInteger>(_ key: K, as type: T.Type) throws -> T {
         let index = try requireIndex(key)
-        if let integer = storedInteger(at: index), let exact = T(exactly: integer) { return exact }
+        if let integer = reader.integer(at: index), let exact = T(exactly: integer) { return exact }
         return try convert(index, key, T.self) { value throws(ConversionFailure) in
             try Conversions.integer(value, as: T.self)
         }
     }
 
-    /// Column `key` as an `Int64`: ``decodeInteger(_:as:)`` under another signature, so that the
-    /// `Int64` and `Int` fields' methods differ and the optimizer keeps each whole, instead of
-    /// merging them into one reached through a thunk.
-    @inline(never)
-    func decodeInt64<K: CodingKey>(_ key: K) throws -> Int64 {
-        try decodeInteger(key, as: Int64.self)
-    }
-
-    /// Column `key` as a `Double`, as ``decodeInteger(_:as:)`` reads integers.
-    @inline(never)
+    /// Column `key` as a `Double`.
     func decodeDouble<K: CodingKey>(_ key: K) throws -> Double {
         let index = try requireIndex(key)
-        if let real = storedReal(at: index) { return real }
+        if let real = reader.real(at: index) { return real }
         return try convert(index, key, Double.self) { value throws(ConversionFailure) in
             try Conversions.double(value)
         }
     }
 
-    /// The index of `key`'s column, or `keyNotFound` naming the column and the row type.
-    @inline(__always)
-    func requireIndex(_ key: some CodingKey) throws -> Int {
-        let index = index(for: key)
-        if index >= 0 { return index }
-        throw keyNotFound(key)
-    }
-
-    /// The error for a key without a column, kept out of the callers' hot paths.
-    @inline(never)
-    func keyNotFound(_ key: some CodingKey) -> DecodingError {
-        CodingErrors.keyNotFound(
-            key, column: lookup.columnName(for: key.stringValue), rowType: rowType, columns: lookup.map.names)
-    }
-
     /// Reads column `index` as a ``SQLValue`` and converts it, turning a failure into a
     /// `DecodingError` naming the column and the row type.
-    @inline(__always)
     func convert<T>(
         _ index: Int, _ key: some CodingKey, _ type: T.Type, _ body: (SQLValue) throws(ConversionFailure) -> T
-    )
-        throws -> T
-    {
+    ) throws -> T {
         do {
             return try body(reader.value(at: index))
         } catch {
@@ -261,51 +133,50 @@ final class RowDecoder {
     }
 }
 
-/// The `Decoder` of a live statement's row, handed to `init(from:)`: a ``LiveRow``, three
-/// words that fit an existential's inline storage, so that passing it costs no allocation and
-/// no reference counting. Used after its row (or on another thread) it throws, and its
-/// `userInfo` reads as empty.
-struct LiveRowDecoder: Decoder {
-    let row: LiveRow
+/// One row of a ``RowDecoder`` as the `Decoder` handed to `init(from:)` and its containers see
+/// it: the decoder, the number of the row (0 for copied values, always readable) and the
+/// thread decoding it. Used after its row (or during another row of the same decoder), or on
+/// another thread, it throws instead of reading; on another thread it reads nothing of the
+/// decoder to find that out, so it races with nothing the decoding thread writes.
+struct RowHandle: Decoder {
+    let decoder: RowDecoder
+    let row: Int
+    let thread: pthread_t
+
+    init(decoder: RowDecoder, row: Int) {
+        self.decoder = decoder
+        self.row = row
+        thread = pthread_self()
+    }
+
+    /// Runs `body` with the decoder while the row is current; else throws, naming `what`.
+    func withDecoder<R>(_ what: @autoclosure () -> String, _ body: (RowDecoder) throws -> R) throws -> R {
+        guard isCurrent else { throw CodingErrors.outlivedRow(what()) }
+        return try body(decoder)
+    }
+
+    /// Whether the row can be read: always for copied values, during its row and on the
+    /// thread decoding it for a live one.
+    var isCurrent: Bool {
+        row == 0 || (pthread_equal(pthread_self(), thread) != 0 && row == decoder.currentRow)
+    }
 
     var codingPath: [any CodingKey] { [] }
 
-    var userInfo: [CodingUserInfoKey: Any] {
-        (try? row.withDecoder({ CodingErrors.outlivedRow() }) { $0.userInfo }) ?? [:]
-    }
+    var userInfo: [CodingUserInfoKey: Any] { isCurrent ? decoder.userInfo : [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        try row.withDecoder({ CodingErrors.outlivedRow() }) { $0.liveContainer(Key.self) }
+        guard isCurrent else { throw CodingErrors.outlivedRow() }
+        return KeyedDecodingContainer(RowKeyedDecodingContainer<Key>(handle: self))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        try row.withDecoder({ CodingErrors.outlivedRow() }) { decoder in
+        try withDecoder("a row's decoder") { decoder in
             throw CodingErrors.unsupported("decoding a row as an array", rowType: decoder.rowType, codingPath: [])
         }
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        try row.withDecoder({ CodingErrors.outlivedRow() }) { $0.singleValueContainer() }
-    }
-}
-
-/// The `Decoder` of copied values: it holds its ``RowDecoder``, which stays usable for as long
-/// as it is kept.
-struct CopiedRowDecoder: Decoder {
-    let decoder: RowDecoder
-
-    var codingPath: [any CodingKey] { [] }
-    var userInfo: [CodingUserInfoKey: Any] { decoder.userInfo }
-
-    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        decoder.heldContainer(Key.self)
-    }
-
-    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        throw CodingErrors.unsupported("decoding a row as an array", rowType: decoder.rowType, codingPath: [])
-    }
-
-    func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        decoder.singleValueContainer()
+        try withDecoder("a row's decoder") { $0.singleValueContainer(self) }
     }
 }

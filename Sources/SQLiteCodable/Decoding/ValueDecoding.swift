@@ -20,12 +20,12 @@ struct ValueDecodingContext {
 
 /// Reads a property value that is not a Swift primitive: the counterpart of ``ValueEncoding``.
 enum ValueDecoding {
-    /// Column `index` as a `T`; `row` is the live statement's row the column belongs to (nil
-    /// for copied values), which a ``SingleValueDecoder`` handed to `T(from:)` checks.
+    /// Column `index` of `handle`'s row as a `T` (the row is checked by the caller, and by the
+    /// ``SingleValueDecoder`` handed to `T(from:)`).
     static func decode<T: Decodable>(
-        _ type: T.Type, reader: ColumnReader, index: Int, row: LiveRow?, _ context: ValueDecodingContext
+        _ type: T.Type, handle: RowHandle, index: Int, _ context: ValueDecodingContext
     ) throws -> T {
-        let value = reader.value(at: index)
+        let value = handle.decoder.reader.value(at: index)
         if value == .null, !(T.self is any ExpressibleByNilLiteral.Type) {
             throw CodingErrors.valueNotFound(
                 T.self, column: context.column, rowType: context.rowType, codingPath: context.codingPath)
@@ -37,7 +37,7 @@ enum ValueDecoding {
                 T.self, column: context.column, rowType: context.rowType, codingPath: context.codingPath)
         }
         do {
-            return try T(from: SingleValueDecoder(reader: reader, index: index, context: context, row: row))
+            return try T(from: SingleValueDecoder(handle: handle, index: index, context: context))
         } catch is NeedsJSON {
             return try json(type, value, context)
         }
@@ -93,30 +93,28 @@ enum ValueDecoding {
 /// A decoder over one column, for values that decode from a single-value container (enums
 /// with raw values, wrappers, optionals); a keyed or unkeyed container throws ``NeedsJSON``.
 ///
-/// Over a live statement it reads the statement directly, so, like the row's other handles, it
-/// checks its ``LiveRow`` first: kept past its row, or used on another thread, it throws (and
-/// `decodeNil()` answers `false`, so that what follows throws).
+/// Like the row's other handles, it checks its ``RowHandle`` first: kept past its row, it
+/// throws (and `decodeNil()` answers `false`, so that what follows throws).
 final class SingleValueDecoder: Decoder, SingleValueDecodingContainer {
-    let reader: ColumnReader
+    let handle: RowHandle
     let index: Int
     let context: ValueDecodingContext
-    /// The live statement's row the column belongs to; nil for copied values.
-    let row: LiveRow?
 
-    init(reader: ColumnReader, index: Int, context: ValueDecodingContext, row: LiveRow?) {
-        self.reader = reader
+    init(handle: RowHandle, index: Int, context: ValueDecodingContext) {
+        self.handle = handle
         self.index = index
         self.context = context
-        self.row = row
     }
+
+    private var reader: ColumnReader { handle.decoder.reader }
 
     var codingPath: [any CodingKey] { context.codingPath }
     var userInfo: [CodingUserInfoKey: Any] { isCurrent ? context.userInfo : [:] }
 
     /// Whether the column can be read: always for copied values, during its row for a live one.
-    private var isCurrent: Bool { row?.isCurrent ?? true }
+    private var isCurrent: Bool { handle.isCurrent }
 
-    /// Throws when the live row is over (or this is another thread).
+    /// Throws when the live row is over.
     private func checkRow() throws {
         if !isCurrent { throw CodingErrors.outlivedRow() }
     }
@@ -171,6 +169,6 @@ final class SingleValueDecoder: Decoder, SingleValueDecodingContainer {
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try checkRow()
-        return try ValueDecoding.decode(type, reader: reader, index: index, row: row, context)
+        return try ValueDecoding.decode(type, handle: handle, index: index, context)
     }
 }

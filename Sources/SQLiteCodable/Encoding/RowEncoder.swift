@@ -2,20 +2,10 @@ import Foundation
 
 /// An `Encoder` that turns one value into the columns of a row: each property of its keyed
 /// container becomes one column (named through the key strategy), with values SQLite stores.
-///
-/// Reused from row to row when encoding many values of one type: the row's columns and values
-/// are written into an ``EncodedRow``, which keeps its arrays' storage and its key → column
-/// cache between rows, and the keyed container is made once and handed out again (see
-/// ``KeptContainer``).
-///
-/// The kept container refers to the ``EncodedRow``, not to the encoder, so the encoder is freed
-/// with its owner (a plan evicted, a connection closed) like any object: nothing it keeps
-/// refers back to it.
+/// Made for each value encoded.
 final class RowEncoder: Encoder {
     /// The row being encoded, which the keyed container writes into.
     let row: EncodedRow
-    // Measured: dynamic exclusivity checks in the encoder cost about 15 % on insert-record codable and record (callgrind).
-    @exclusivity(unchecked) private var keptContainer = KeptContainer()
 
     init(
         options: CodingOptions, naming: ColumnNaming, rowType: String, userInfo: [CodingUserInfoKey: Any] = [:],
@@ -27,55 +17,14 @@ final class RowEncoder: Encoder {
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { row.userInfo }
 
-    /// The encoded columns, in encoding order.
-    var columns: [String] { row.columns }
-    /// The encoded values, written in place (see ``ColumnValueBuffer``).
-    var valueBuffer: ColumnValueBuffer { row.valueBuffer }
-    /// The encoded values as an array.
-    var values: [SQLValue] { row.values }
-    /// See ``EncodedRow/columnsVersion``.
-    var columnsVersion: UInt64 { row.columnsVersion }
-
-    /// What the encoder's owner made from the columns of one ``columnsVersion`` (the SQL of an
-    /// insert), kept with the encoder so that the next row of the same columns finds it
-    /// without a lookup.
-    @exclusivity(unchecked) var memo = EncodingMemo.none
-
-    /// The SQL of ``memo`` when it is for the current columns and the same statement, read in
-    /// place (copying the memo would retain each of its strings).
-    @inline(__always)
-    func memoSQL(table: String, database: String?, conflict: OnConflict?, skip: Int) -> String? {
-        guard memo.columnsVersion == row.columnsVersion, memo.skip == skip, memo.conflict == conflict,
-            memo.table == table, memo.database == database
-        else { return nil }
-        return memo.sql
-    }
-
-    /// Encodes `value` into fresh columns.
+    /// Encodes `value` into columns and values.
     func encodeRow<T: Encodable>(_ value: T) throws -> (columns: [String], values: [SQLValue]) {
-        try encodeInPlace(value)
+        try value.encode(to: self)
         return (row.columns, row.values)
     }
 
-    /// Encodes `value` into ``columns`` and ``valueBuffer``, reusing their storage.
-    func encodeInPlace<T: Encodable>(_ value: T) throws {
-        row.reset()
-        try value.encode(to: self)
-        row.finish()
-    }
-
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if keptContainer.holds(Key.self) { return keptContainer.encodingContainer(Key.self) }
-        return newContainer(Key.self)
-    }
-
-    /// A new container, kept for the next rows. Out of line, so that the fast path of
-    /// ``container(keyedBy:)`` has no local of the container's type (see ``KeptContainer``).
-    @inline(never)
-    private func newContainer<Key: CodingKey>(_ type: Key.Type) -> KeyedEncodingContainer<Key> {
-        let container = KeyedEncodingContainer(RowKeyedEncodingContainer<Key>(row: row))
-        keptContainer.keep(container, for: Key.self)
-        return container
+        KeyedEncodingContainer(RowKeyedEncodingContainer<Key>(row: row))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -7,8 +7,8 @@ extension Connection {
     /// let items = try db.fetchAll(Item.self, items.filter(price > 10).order(name))
     /// ```
     ///
-    /// The statement comes from the connection's cache; its column map is computed once per
-    /// prepared statement and each row is decoded by column index straight from SQLite.
+    /// The statement comes from the connection's cache; each run finds the columns of the
+    /// type's keys once, and each row is decoded by column index straight from SQLite.
     public func fetchAll<T: Decodable>(
         _ type: T.Type, _ query: QueryType, options: CodingOptions = CodingOptions(),
         userInfo: [CodingUserInfoKey: Any] = [:]
@@ -58,17 +58,17 @@ extension Connection {
         try decodeRows(T.self, sql: sql, bindings, options, userInfo, limit: 1).first
     }
 
-    /// The rows (at most `limit`) of an SQL query decoded as `T`, with a decoder kept by the statement.
+    /// The rows (at most `limit`) of an SQL query decoded as `T`, through the statement cache.
     private func decodeRows<T: Decodable>(
         _ type: T.Type, sql: String, _ bindings: [Binding?], _ options: CodingOptions,
         _ userInfo: [CodingUserInfoKey: Any], limit: Int = .max
     ) throws -> [T] {
-        try withRawStatement(sql) { statement in
-            try bindRaw(statement, bindings: bindings)
-            return try decodeRows(T.self, statement, limit: limit) { state in
-                state.decoder(
-                    for: T.self, statement: statement, naming: ColumnNaming(options: options), options: options,
-                    userInfo: userInfo, record: false)
+        try withLockedCachedStatement(sql) { statement in
+            statement.bind(bindings)
+            return try statement.decodeRows(T.self, limit: limit) { statement in
+                RowDecoder(
+                    statement: statement, naming: ColumnNaming(options: options), options: options, rowType: T.self,
+                    userInfo: userInfo)
             }
         }
     }

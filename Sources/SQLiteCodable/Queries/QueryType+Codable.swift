@@ -25,7 +25,7 @@ extension QueryType {
         _ encodable: some Encodable, userInfo: [CodingUserInfoKey: Any] = [:], otherSetters: [Setter] = [],
         options: CodingOptions = CodingOptions()
     ) throws -> Insert {
-        try insert(encodable, userInfo, otherSetters, options, conflict: nil) { insert($0) }
+        insert(try Self.encode(encodable, userInfo, options).setters + otherSetters)
     }
 
     /// `INSERT OR <conflict resolution>` of an `Encodable` value.
@@ -37,23 +37,7 @@ extension QueryType {
         or onConflict: OnConflict, encodable: some Encodable, userInfo: [CodingUserInfoKey: Any] = [:],
         otherSetters: [Setter] = [], options: CodingOptions = CodingOptions()
     ) throws -> Insert {
-        try insert(encodable, userInfo, otherSetters, options, conflict: onConflict) { insert(or: onConflict, $0) }
-    }
-
-    /// The insert of `encodable` that `render` makes from setters: through the value type's
-    /// ``EncodingPlan`` when nothing but the value is given, else from fresh setters.
-    private func insert(
-        _ encodable: some Encodable, _ userInfo: [CodingUserInfoKey: Any], _ otherSetters: [Setter],
-        _ options: CodingOptions, conflict: OnConflict?, render: ([Setter]) -> Insert
-    ) throws -> Insert {
-        if userInfo.isEmpty, otherSetters.isEmpty {
-            let table = insertTable
-            let planned = try EncodingPlan.insert(
-                encodable, options: options, omitsNil: options.nilEncodingStrategy == .omit, table: table.name,
-                database: table.database, conflict: conflict, render: render)
-            if let planned { return planned }
-        }
-        return render(try Self.encode(encodable, userInfo, options).setters + otherSetters)
+        insert(or: onConflict, try Self.encode(encodable, userInfo, options).setters + otherSetters)
     }
 
     /// One `INSERT` of several `Encodable` values: `INSERT INTO "users" ("name") VALUES ('a'), ('b')`.
@@ -122,9 +106,6 @@ extension QueryType {
         omitsNil: Bool? = nil
     ) throws -> (columns: [String], setters: [Setter]) {
         let omitsNil = omitsNil ?? (options.nilEncodingStrategy == .omit)
-        if userInfo.isEmpty, let plan = EncodingPlan.of(type(of: encodable), options: options, omitsNil: omitsNil) {
-            return try plan.setters(for: encodable)
-        }
         let encoder = RowEncoder(
             options: options, naming: ColumnNaming(options: options), rowType: "\(type(of: encodable))",
             userInfo: userInfo, omitsNil: omitsNil)

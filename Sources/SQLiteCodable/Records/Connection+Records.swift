@@ -16,21 +16,13 @@ extension Connection {
     public func insert<R: Record>(_ record: R) throws -> Int64 {
         try withLock {
             let plan = try usablePlan(R.self)
-            let encoder = plan.takeEncoder()
-            defer { plan.giveBack(encoder) }
-            try encoder.encodeInPlace(record)
-            if plan.timestamps { return try insertEncoded(plan, encoder.columns, encoder.values).rowid }
-            let skip = plan.newKeyIndex(encodedBy: encoder)
-            return try withRawStatement(plan.insertSQL(encodedBy: encoder, skipping: skip)) { statement in
-                try bindEncoded(statement, encoder.valueBuffer, skipping: skip)
-                try runRaw(statement)
-                return sqlite3_last_insert_rowid(handle)
-            }
+            let (columns, values) = try plan.encode(record)
+            return try insertEncoded(plan, columns, values).rowid
         }
     }
 
-    /// Inserts `records` in one transaction (a savepoint inside an open one), reusing one
-    /// prepared statement, and returns their rowids.
+    /// Inserts `records` in one transaction (a savepoint inside an open one), and returns their
+    /// rowids (records with the same columns share one cached statement).
     ///
     /// ```swift
     /// let ids = try db.insertMany(items)
@@ -39,29 +31,11 @@ extension Connection {
     public func insertMany<R: Record>(_ records: [R]) throws -> [Int64] {
         try inTransaction {
             let plan = try usablePlan(R.self)
-            let encoder = plan.takeEncoder()
-            defer { plan.giveBack(encoder) }
             var rowids: [Int64] = []
             rowids.reserveCapacity(records.count)
-            var statement: Statement?
-            // The columns the statement was prepared for: records of one type usually share them.
-            var statementColumns: [String] = []
-            defer { if let statement { returnToCache(statement) } }
             for record in records {
-                try encoder.encodeInPlace(record)
-                var columns = encoder.columns
-                var values = encoder.values
-                prepareInsert(plan, &columns, &values)
-                if statement == nil || statementColumns != columns {
-                    if let previous = statement { returnToCache(previous) }
-                    statement = nil
-                    statement = try cachedStatement(plan.insertSQL(columns))
-                    statementColumns = columns
-                }
-                guard let statement else { continue }
-                try bindRaw(statement, values)
-                try runRaw(statement)
-                rowids.append(sqlite3_last_insert_rowid(handle))
+                let (columns, values) = try plan.encode(record)
+                rowids.append(try insertEncoded(plan, columns, values).rowid)
             }
             return rowids
         }
@@ -107,7 +81,7 @@ extension Connection {
                     Timestamps.stampInsert(
                         &upsertColumns, &upsertValues, now: Timestamps.now(plan.options.dateStrategy))
                 }
-                try runRaw(plan.upsertSQL(upsertColumns), upsertValues)
+                try runCached(plan.upsertSQL(upsertColumns), upsertValues)
                 if plan.timestamps, let stored = try findRecord(R.self, key: key) {
                     // An existing row kept its created_at: read the row as stored.
                     record = stored
@@ -208,61 +182,44 @@ extension Connection {
 
     // MARK: - Internals
 
-    /// Reads records with a statement-cached decoder.
+    /// Reads records through the statement cache, with one decoder for the run.
     func fetchRecords<R: Record>(_ type: R.Type, sql: String, bindings: [Binding?], first: Bool = false) throws -> [R] {
         try withLock {
             // The table first (a type may create it on first use), then the statement.
             let plan = try usablePlan(R.self)
-            return try withRawStatement(sql) { statement in
-                try bindRaw(statement, bindings: bindings)
-                return try decodeRows(R.self, statement, limit: first ? 1 : .max) { state in
-                    state.decoder(
-                        for: R.self, statement: statement, naming: plan.naming, options: plan.options, userInfo: [:],
-                        record: true)
-                }
+            return try withLockedCachedStatement(sql) { statement in
+                statement.bind(bindings)
+                return try statement.decodeRows(R.self, limit: first ? 1 : .max) { plan.decoder(R.self, for: $0) }
             }
         }
     }
 
     /// Finds one record by key value.
     func findRecord<R: Record>(_ type: R.Type, key: SQLValue) throws -> R? {
-        try findRecord(R.self) { statement, _ in
-            let code = key.bind(to: statement.handle, at: 1)
-            if code != SQLITE_OK { throw sqliteError(code, statement) }
-        }
+        try findRecord(R.self) { statement, _ in statement.bind(key) }
     }
 
     /// Finds one record by the key `id`, bound by its own type when it is an integer or a string (no encoder involved).
     func findRecord<R: Record, ID: Encodable>(_ type: R.Type, id: ID) throws -> R? {
         try findRecord(R.self) { statement, plan in
-            let handle = statement.handle
-            let code: Int32
-            if ID.self == Int64.self {
-                code = sqlite3_bind_int64(handle, 1, unsafeBitCast(id, to: Int64.self))
-            } else if ID.self == Int.self {
-                code = sqlite3_bind_int64(handle, 1, Int64(unsafeBitCast(id, to: Int.self)))
-            } else {
-                code = try keyValue(id, plan).bind(to: handle, at: 1)
+            switch id {
+            case let integer as Int64: statement.bind(integer)
+            case let integer as Int: statement.bind(Int64(integer))
+            default: statement.bind(try keyValue(id, plan))
             }
-            if code != SQLITE_OK { throw sqliteError(code, statement) }
         }
     }
 
-    /// Runs the record type's lookup statement, kept with the connection, with the key
-    /// `bind` binds, and decodes its row.
+    /// Runs the record type's lookup by key (`SELECT * ... WHERE key = ?`, from the statement
+    /// cache) with the key `bind` binds, and decodes its row.
     private func findRecord<R: Record>(_ type: R.Type, bind: (Statement, RecordPlan) throws -> Void) throws -> R? {
-        // The result is written from inside the locked closure rather than returned through
-        // it: a generic closure returning `R?` would look the optional's type up on each call.
-        var record: R?
-        try withLock { () throws -> Void in
+        try withLock {
             let plan = try usablePlan(R.self)
-            let statement = try plan.takeLookup(from: self)
-            defer { plan.giveBackLookup(statement, to: self) }
-            try bind(statement, plan)
-            guard try stepRaw(statement) else { return }
-            record = try plan.lookupDecoder(R.self, for: statement).decodeRow(R.self)
+            return try withLockedCachedStatement(plan.findSQL) { statement in
+                try bind(statement, plan)
+                return try statement.decodeRows(R.self, limit: 1) { plan.decoder(R.self, for: $0) }.first
+            }
         }
-        return record
     }
 
     /// A key value as a column value.
@@ -287,19 +244,16 @@ extension Connection {
         }
     }
 
-    /// Resets `statement` and binds the encoded values in order, leaving out the one at `skip`
-    /// (-1 for none), with the connection locked by the caller.
-    private func bindEncoded(_ statement: Statement, _ buffer: ColumnValueBuffer, skipping skip: Int) throws(Result) {
-        let handle = statement.handle
-        sqlite3_reset(handle)
-        let count = buffer.count
-        guard count - (skip >= 0 ? 1 : 0) == statement.parameterCount else {
-            throw Result.misuse(
-                "\(count) value(s) for \(statement.parameterCount) parameter(s)", code: SQLITE_RANGE,
-                statement: statement)
+    /// Runs `sql` with `values` bound in order, through the statement cache and Core's
+    /// runner (`sqlite3_changes64` and the last inserted rowid then tell its effect).
+    func runCached(_ sql: String, _ values: [SQLValue]) throws {
+        _ = try runCached(sql, binding: values.count) { handle in
+            for (offset, value) in values.enumerated() {
+                let code = value.bind(to: handle, at: Int32(offset + 1))
+                if code != SQLITE_OK { return code }
+            }
+            return SQLITE_OK
         }
-        let code = buffer.bind(to: handle, count: count, skipping: skip)
-        if code != SQLITE_OK { throw sqliteError(code, statement) }
     }
 
     /// Leaves out a new auto-increment key and stamps timestamps.
@@ -323,7 +277,7 @@ extension Connection {
         var columns = columns
         var values = values
         prepareInsert(plan, &columns, &values)
-        try runRaw(plan.insertSQL(columns), values)
+        try runCached(plan.insertSQL(columns), values)
         return (sqlite3_last_insert_rowid(handle), columns, values)
     }
 
@@ -342,12 +296,12 @@ extension Connection {
             Timestamps.stampUpdate(&setColumns, &setValues, now: Timestamps.now(plan.options.dateStrategy))
         }
         if setColumns.isEmpty { return nil }
-        try runRaw(plan.updateSQL(setColumns), setValues + [key])
+        try runCached(plan.updateSQL(setColumns), setValues + [key])
         return sqlite3_changes64(handle) > 0 ? (setColumns + [plan.primaryKey.column], setValues + [key]) : nil
     }
 
     private func deleteRow(_ plan: RecordPlan, key: SQLValue) throws -> Bool {
-        try runRaw(plan.deleteSQL, [key])
+        try runCached(plan.deleteSQL, [key])
         return sqlite3_changes64(handle) > 0
     }
 }

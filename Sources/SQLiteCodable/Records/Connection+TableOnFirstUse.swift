@@ -1,31 +1,26 @@
 import Foundation
 
 extension Connection {
-    /// The plan of record type `R` on this connection, after creating or completing its table
-    /// when the type creates it on first use and this is the first use here. Call with the
+    /// The plan of record type `R` for one operation, after creating or completing its table
+    /// when the type creates it on first use and the table is not complete. Call with the
     /// connection locked.
-    @inline(__always)
     func usablePlan<R: Record>(_ type: R.Type) throws -> RecordPlan {
-        let plan = recordPlan(R.self)
-        if !plan.tableIsReady { try prepareTable(R.self, plan) }
+        let plan = RecordPlan(R.self)
+        if R.createsTableOnFirstUse { try prepareTable(R.self, plan) }
         return plan
     }
 
-    /// Creates or completes the table of `R` (tables on first use) unless it is complete, and
-    /// remembers it in the type's plan on this connection.
+    /// Creates or completes the table of `R` (tables on first use) unless it is complete.
     func prepareTable<R: Record>(_ type: R.Type) throws {
         try withLock { _ = try usablePlan(R.self) }
     }
 
-    /// Makes the table of `R` complete, with the connection locked: when a read finds it
-    /// incomplete, it is synced in a `BEGIN IMMEDIATE` transaction (a savepoint inside an open
-    /// one), which checks again, so that threads and connections using the type for the first
-    /// time at once create it once. A complete table is only read (a pool's readers, which
-    /// cannot write, find it complete once the writer synced it).
-    ///
-    /// The table is remembered as made only when no write transaction is open: one made or
-    /// found inside a write transaction could still be rolled back, so it is checked again at
-    /// each use until one outside such a transaction.
+    /// Makes the table of `R` complete, with the connection locked. Nothing is remembered
+    /// between operations: each checks the table through the statement cache (see
+    /// ``hasTable(_:)``), so a table dropped, altered or made by another connection is seen
+    /// at the next use. When a read finds it incomplete, it is synced in a `BEGIN IMMEDIATE`
+    /// transaction (a savepoint inside an open one), which checks again, so that threads and
+    /// connections using the type for the first time at once create it once.
     ///
     /// A connection that only reads cannot make the table. Inside a read of a pool (through a
     /// ``RecordDatabase``), the pool's writer makes it first, before this connection reads
@@ -36,12 +31,27 @@ extension Connection {
         if let database = RecordDatabase.poolReading(on: self), try refusesWrites() {
             try database.syncTableForRead(R.self)
         }
-        let schema = try plan.schema(R.self)
+        let schema = try RecordSchema(R.self)
+        if hasTable(schema) { return }
         if try !isComplete(schema) {
             if try refusesWrites() { throw RecordError.tableNotSynced(type: plan.rowType, table: plan.tableName) }
             try inTransaction(.immediate) { if try !isComplete(schema) { _ = try syncSchema(schema) } }
         }
-        plan.tableIsReady = sqlite3_txn_state(handle, nil) != SQLITE_TXN_WRITE
+    }
+
+    /// Whether the table of `schema` exists with every column, read from what Core keeps: the
+    /// cached `SELECT * ... LIMIT 0`, stepped (SQLite re-prepares it there after a schema
+    /// change, or fails for a missing table) and asked for its columns. A type with indexes
+    /// takes the full check (``isComplete(_:)``).
+    private func hasTable(_ schema: RecordSchema) -> Bool {
+        guard schema.indexes.isEmpty else { return false }
+        let names = try? withLockedCachedStatement(schema.plan.selectSQL + " LIMIT 0") { statement in
+            _ = try statement.run()
+            return statement.columnNames
+        }
+        guard let names else { return false }
+        let existing = Set(names.map { $0.lowercased() })
+        return schema.columns.allSatisfy { existing.contains($0.name.lowercased()) }
     }
 
     /// Whether this connection cannot write its main database: opened read-only (or on a
@@ -50,11 +60,5 @@ extension Connection {
     func refusesWrites() throws -> Bool {
         if sqlite3_db_readonly(handle, "main") == 1 { return true }
         return try (scalar("PRAGMA query_only") as? Int64) == 1
-    }
-
-    /// Forgets that the table of `R` was made on this connection (it was dropped): the next use
-    /// of a type that creates its table on first use makes it again.
-    func forgetTable<R: Record>(_ type: R.Type) {
-        withLock { recordPlan(R.self).tableIsReady = !R.createsTableOnFirstUse }
     }
 }

@@ -62,22 +62,17 @@ extension Record {
     public static func dropTable(ifExists: Bool = true) throws {
         let database = try resolvedDatabase()
         try database.write { db in try dropTable(ifExists: ifExists, in: db) }
-        database.synced.remove(ObjectIdentifier(Self.self))
     }
 
     /// ``dropTable(ifExists:)`` on `db`.
     public static func dropTable(ifExists: Bool = true, in db: Connection) throws {
-        try db.withLock {
-            try SchemaChanger(connection: db).drop(table: tableName, ifExists: ifExists)
-            db.forgetTable(Self.self)
-        }
+        try SchemaChanger(connection: db).drop(table: tableName, ifExists: ifExists)
     }
 
     /// ``dropTable(ifExists:)`` in a write of `writer`.
     public static func dropTable(ifExists: Bool = true, in writer: some DatabaseWriter) throws {
         let database = RecordDatabase(writer)
         try database.write { db in try dropTable(ifExists: ifExists, in: db) }
-        database.synced.remove(ObjectIdentifier(Self.self))
     }
 
     /// Renames the table `oldName` to the type's ``tableName`` (after the type was renamed), with

@@ -216,30 +216,35 @@ extension RecordDatabase {
         return writes ? try await writer.write(body) : try await writer.read(body)
     }
 
-    /// Has the writer create or complete the table of `R`, outside any transaction, the first
-    /// time the type (which creates its table on first use) meets this database. A read-only
-    /// queue or pool has no writer: its readers find the table complete, or throw
+    /// Has the writer create or complete the table of `R`, outside any transaction, when the
+    /// type creates its table on first use (the writer's check of a complete table is one step
+    /// of a cached statement, see ``Connection/prepareTable(_:)``). A read-only queue or pool
+    /// has no writer: its readers find the table complete, or throw
     /// ``RecordError/tableNotSynced(type:table:)``.
     private func syncTable<R: Record>(_ type: R.Type, _ writer: any DatabaseWriter) throws {
-        guard R.createsTableOnFirstUse, !writer.configuration.readonly, !synced.contains(ObjectIdentifier(R.self))
-        else { return }
+        guard R.createsTableOnFirstUse, !writer.configuration.readonly else { return }
         try writer.writeWithoutTransaction { db in try db.prepareTable(R.self) }
-        synced.insert(ObjectIdentifier(R.self))
     }
 
     /// The async ``syncTable(_:_:)``.
     private func syncTable<R: Record & Sendable>(_ type: R.Type, _ writer: any DatabaseWriter) async throws {
-        guard R.createsTableOnFirstUse, !writer.configuration.readonly, !synced.contains(ObjectIdentifier(R.self))
-        else { return }
+        guard R.createsTableOnFirstUse, !writer.configuration.readonly else { return }
         try await writer.writeWithoutTransaction { db in try db.prepareTable(R.self) }
-        synced.insert(ObjectIdentifier(R.self))
     }
 
     // MARK: - Tables on first use inside a pool's read
 
-    /// The pool-backed databases whose read each connection (a pool's reader) is running, by
-    /// connection, for the record calls made inside the read (`in: db` or joining it).
-    private static let poolReads = Locked<[ObjectIdentifier: RecordDatabase]>([:])
+    /// The connection (a pool's reader) running a read of a writable pool, and that pool's
+    /// database, bound for the closure of the read: record calls made inside it (`in: db`, or
+    /// joining it) find the pool whose writer makes a table on first use. A task-local value,
+    /// bound for the duration of the closure on its thread or task, not shared state.
+    @TaskLocal private static var poolRead: PoolRead?
+
+    /// See ``poolRead``.
+    private struct PoolRead: Sendable {
+        let connection: ObjectIdentifier
+        let database: RecordDatabase
+    }
 
     /// Runs `body`, the closure of a read or of a record call joining an access, with `db`
     /// known as reading this database when it is a writable pool; so that a type used for the
@@ -248,27 +253,26 @@ extension RecordDatabase {
     private func whileReading<T>(_ db: Connection, _ body: () throws -> T) throws -> T {
         guard case .writer(let object) = storage, let pool = object as? DatabasePool, !pool.configuration.readonly
         else { return try body() }
-        let key = ObjectIdentifier(db)
-        let previous = Self.poolReads.withLock { reads in reads.updateValue(self, forKey: key) }
-        defer { Self.poolReads.withLock { reads in reads[key] = previous } }
-        return try body()
+        return try Self.$poolRead.withValue(PoolRead(connection: ObjectIdentifier(db), database: self)) {
+            try body()
+        }
     }
 
     /// The writable pool whose read `db` is running, or nil.
     static func poolReading(on db: Connection) -> RecordDatabase? {
-        poolReads.withLock { $0[ObjectIdentifier(db)] }
+        guard let read = poolRead, read.connection == ObjectIdentifier(db) else { return nil }
+        return read.database
     }
 
     /// Has the pool's writer create or complete the table of `R` while the calling thread runs
-    /// a read of the pool, unless it did already.
+    /// a read of the pool.
     ///
     /// The pool refuses a synchronous access from inside one of its own (it could wait for
     /// itself), and knows its accesses by the dispatch queue they run on; its writer is another
     /// connection, on another queue, which never waits for a reader. So the write is made from
     /// a global queue, where the pool sees no access of its own, and the read waits for it.
     func syncTableForRead<R: Record>(_ type: R.Type) throws {
-        guard R.createsTableOnFirstUse, !synced.contains(ObjectIdentifier(R.self)),
-            case .writer(let object) = storage, let pool = object as? DatabasePool
+        guard R.createsTableOnFirstUse, case .writer(let object) = storage, let pool = object as? DatabasePool
         else { return }
         try DispatchQueue.global().sync { try syncTable(R.self, pool) }
     }

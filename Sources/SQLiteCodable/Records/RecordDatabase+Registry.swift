@@ -1,6 +1,9 @@
 import Foundation
 
-/// The default database and the databases registered by name, process-wide, behind a lock.
+/// The default database and the databases registered by name, behind a lock: the tier's one
+/// process-wide state, on purpose. Record calls that name no database (`try item.save()`,
+/// `Item.findAll()`) find theirs here, the convention of the seeds this API follows; it holds
+/// only what the app registers, never a cache.
 private let registry = Locked<(default: RecordDatabase?, named: [String: RecordDatabase])>((nil, [:]))
 
 extension RecordDatabase {

@@ -25,9 +25,6 @@ public struct RecordDatabase: Sendable {
     }
 
     let storage: Storage
-    /// The types whose tables a writer created or completed (tables on first use), shared by
-    /// every `RecordDatabase` of the same writer.
-    let synced: SyncedRecordTypes
 
     /// A database of one connection: record calls run on it directly.
     ///
@@ -37,7 +34,6 @@ public struct RecordDatabase: Sendable {
     /// ```
     public init(_ connection: Connection) {
         storage = .connection(connection)
-        synced = SyncedRecordTypes.shared(for: connection)
     }
 
     /// A database queue or pool: record reads go through its `read`, writes through its
@@ -48,7 +44,6 @@ public struct RecordDatabase: Sendable {
     /// ```
     public init(_ writer: some DatabaseWriter) {
         storage = .writer(writer)
-        synced = SyncedRecordTypes.shared(for: writer)
     }
 
     /// The connection, for a database of one connection; nil for a queue or a pool.

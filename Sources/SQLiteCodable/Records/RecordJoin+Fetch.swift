@@ -56,32 +56,27 @@ extension Connection {
         try withLock {
             // Tables on first use: created or completed before the join is prepared.
             for type in repeat each types { try prepareTable(type) }
-            try withRawStatement(expression.template) { statement in
-                try bindRaw(statement, bindings: expression.bindings)
-                // The sides' columns are counted, and the decoders found, after the first step,
+            try withLockedCachedStatement(expression.template) { statement in
+                statement.bind(expression.bindings)
+                // The sides' columns are counted, and the decoders made, after the first step,
                 // in which SQLite re-prepares a statement whose schema changed.
-                guard try stepRaw(statement) else { return }
-                let state = StatementState.of(statement)
+                guard try statement.step() else { return }
                 var start = 0
                 func side<T: Record>(_ type: T.Type) throws -> JoinSide<T> {
-                    let plan = recordPlan(T.self)
+                    let plan = RecordPlan(T.self)
                     let count = try schema.columnNames(table: plan.tableName).count
                     let range = start..<Swift.min(start + count, statement.columnCount)
                     start = range.upperBound
-                    let decoder = state.decoder(
-                        for: T.self, statement: statement, range: range, naming: plan.naming, options: plan.options,
-                        userInfo: [:], record: true)
-                    let map = decoder.lookup.map
-                    let presence =
-                        map.indices[plan.primaryKey.column].map { [Int32($0)] }
-                        ?? range.map { Int32($0) }
+                    let decoder = plan.decoder(T.self, for: statement, range: range)
+                    let key = decoder.lookup.names.firstIndex(of: plan.primaryKey.column)
+                    let presence = key.map { [Int32(range.lowerBound + $0)] } ?? range.map { Int32($0) }
                     return JoinSide(decoder: decoder, presence: presence)
                 }
                 let sides = (repeat try side((each R).self))
                 let row = RowReader(statement.handle)
                 repeat {
                     try body((repeat try (each sides).read(row)))
-                } while try stepRaw(statement)
+                } while try statement.step()
             }
         }
     }

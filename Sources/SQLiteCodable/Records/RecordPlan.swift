@@ -1,15 +1,9 @@
 import Foundation
 
-/// What a record type needs on one connection: its naming and SQL, the SQL of inserts and
-/// updates per column set (so the statement cache sees the same text, and reuses one prepared
-/// statement, for every record of the type), an encoder kept between records, and the
-/// prepared primary-key lookup with its decoder.
-///
-/// Made on first use and kept in the connection's ``CodableStore``; touched only with the
-/// connection's lock held, so it needs no lock of its own.
+/// What a record type's operations need: its naming, options and the text of its SQL, made
+/// for each operation from the type's static requirements (nothing is kept between
+/// operations: the statement cache finds each statement by its text).
 final class RecordPlan {
-    /// The record type's identifier.
-    let type: ObjectIdentifier
     let rowType: String
     let tableName: String
     let quotedTable: String
@@ -18,126 +12,42 @@ final class RecordPlan {
     let naming: ColumnNaming
     let timestamps: Bool
 
-    let selectSQL: String
-    let findSQL: String
-    let deleteSQL: String
-    let countSQL: String
-
-    /// Whether the type's table is known to exist on this connection: from the start, unless
-    /// the type creates its table on first use; then once ``Connection/prepareTable(_:_:)``
-    /// made or completed it (one flag check per later use).
-    @exclusivity(unchecked) var tableIsReady: Bool
-    /// The type's table as derived (for tables on first use), made when first needed.
-    @exclusivity(unchecked) private var derivedSchema: RecordSchema?
-
-    // Touched with the connection's lock held: no dynamic exclusivity checks.
-    /// `INSERT` and `UPDATE` statements by the columns they set.
-    @exclusivity(unchecked) private var insertSQLs: [[String]: String] = [:]
-    @exclusivity(unchecked) private var updateSQLs: [[String]: String] = [:]
-    /// The encoder kept between records, with its key cache warm; nil while a record is
-    /// encoded with it (a record encoded meanwhile, within another's `encode(to:)`, gets a
-    /// fresh encoder).
-    @exclusivity(unchecked) private var spareEncoder: RowEncoder?
-    /// The prepared `SELECT * ... WHERE key = ?`; nil while a lookup uses it.
-    @exclusivity(unchecked) private var lookupStatement: Statement?
-    /// The decoder of a lookup statement's rows, that statement, and the statement's
-    /// ``Statement/columnsGeneration`` the decoder was made for (a schema change can change the
-    /// columns of `SELECT *`).
-    @exclusivity(unchecked) private var lookupDecoder: (decoder: RowDecoder, statement: Statement, generation: Int)?
-
     init<R: Record>(_ type: R.Type) {
-        self.type = ObjectIdentifier(type)
         rowType = "\(R.self)"
         tableName = R.tableName
         quotedTable = tableName.quotedIdentifier
         primaryKey = R.primaryKey
         var options = R.codingOptions
-        options.doubleKeys = Set(R.doubleProperties)
+        let doubles = R.doubleProperties
+        if !doubles.isEmpty { options.doubleKeys = Set(doubles) }
         self.options = options
-        naming = ColumnNaming(options: options, mapping: R.columnMapping)
+        let mapping = R.columnMapping
+        naming = ColumnNaming(options: options, mapping: mapping)
         timestamps = R.timestamps
-        tableIsReady = !R.createsTableOnFirstUse
-        let key = primaryKey.column.quotedIdentifier
-        selectSQL = "SELECT * FROM " + quotedTable
-        findSQL = selectSQL + " WHERE " + key + " = ?"
-        deleteSQL = "DELETE FROM " + quotedTable + " WHERE " + key + " = ?"
-        countSQL = "SELECT count(*) FROM " + quotedTable
     }
 
-    /// The type's table as derived, kept for the checks of tables on first use.
-    func schema<R: Record>(_ type: R.Type) throws -> RecordSchema {
-        if let derivedSchema { return derivedSchema }
-        let schema = try RecordSchema(R.self)
-        derivedSchema = schema
-        return schema
-    }
+    var selectSQL: String { "SELECT * FROM " + quotedTable }
+    var findSQL: String { selectSQL + " WHERE " + primaryKey.column.quotedIdentifier + " = ?" }
+    var deleteSQL: String { "DELETE FROM " + quotedTable + " WHERE " + primaryKey.column.quotedIdentifier + " = ?" }
+    var countSQL: String { "SELECT count(*) FROM " + quotedTable }
 
     // MARK: - Encoding
 
-    /// The kept encoder, taken until ``giveBack(_:)``; a fresh one while it is taken.
-    @inline(__always)
-    func takeEncoder() -> RowEncoder {
-        guard let encoder = spareEncoder else { return RowEncoder(options: options, naming: naming, rowType: rowType) }
-        spareEncoder = nil
-        return encoder
-    }
-
-    /// Keeps `encoder` for the next record.
-    @inline(__always)
-    func giveBack(_ encoder: RowEncoder) {
-        spareEncoder = encoder
-    }
-
-    /// The columns and values of `record`, encoded with the kept encoder (every `nil` is stored
-    /// as NULL).
+    /// The columns and values of `record` (every `nil` is stored as NULL).
     func encode<R: Record>(_ record: R) throws -> (columns: [String], values: [SQLValue]) {
-        let encoder = takeEncoder()
-        defer { giveBack(encoder) }
-        return try encoder.encodeRow(record)
-    }
-
-    /// The position of a new auto-increment key among the columns `encoder` encoded last, which
-    /// an insert leaves out; -1 when there is none.
-    func newKeyIndex(encodedBy encoder: RowEncoder) -> Int {
-        guard primaryKey.isAutoIncrement, let index = encoder.columns.firstIndex(of: primaryKey.column) else {
-            return -1
-        }
-        return isNew(encoder.valueBuffer[index]) ? index : -1
+        try RowEncoder(options: options, naming: naming, rowType: rowType).encodeRow(record)
     }
 
     /// `INSERT INTO "t" ("a", "b") VALUES (?, ?)` for `columns`.
     func insertSQL(_ columns: [String]) -> String {
-        if let sql = insertSQLs[columns] { return sql }
-        let sql =
-            "INSERT INTO " + quotedTable + " (" + columns.map(\.quotedIdentifier).joined(separator: ", ")
+        "INSERT INTO " + quotedTable + " (" + columns.map(\.quotedIdentifier).joined(separator: ", ")
             + ") VALUES (" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
-        insertSQLs[columns] = sql
-        return sql
-    }
-
-    /// The insert SQL for the columns `encoder` encoded last, less the new key at `skip` (-1
-    /// for none): the encoder's memo when its columns did not change since, else from
-    /// ``insertSQL(_:)``.
-    func insertSQL(encodedBy encoder: RowEncoder, skipping skip: Int) -> String {
-        if let sql = encoder.memoSQL(table: tableName, database: nil, conflict: nil, skip: skip) { return sql }
-        var columns = encoder.columns
-        if skip >= 0 { columns.remove(at: skip) }
-        let sql = insertSQL(columns)
-        encoder.memo = EncodingMemo(
-            columnsVersion: encoder.columnsVersion, table: tableName, database: nil, conflict: nil, skip: skip,
-            sql: sql)
-        return sql
     }
 
     /// `UPDATE "t" SET "a" = ?, "b" = ? WHERE "id" = ?` for `columns`.
     func updateSQL(_ columns: [String]) -> String {
-        if let sql = updateSQLs[columns] { return sql }
-        let sql =
-            "UPDATE " + quotedTable + " SET "
-            + columns.map { $0.quotedIdentifier + " = ?" }.joined(separator: ", ") + " WHERE "
-            + primaryKey.column.quotedIdentifier + " = ?"
-        updateSQLs[columns] = sql
-        return sql
+        "UPDATE " + quotedTable + " SET " + columns.map { $0.quotedIdentifier + " = ?" }.joined(separator: ", ")
+            + " WHERE " + primaryKey.column.quotedIdentifier + " = ?"
     }
 
     /// `INSERT ... ON CONFLICT ("key") DO UPDATE SET "a" = "excluded"."a", ...` for a record
@@ -162,52 +72,14 @@ final class RecordPlan {
     /// timestamps).
     func decode<R: Record>(_ type: R.Type, columns: [String], values: [SQLValue]) throws -> R {
         let decoder = RowDecoder(
-            reader: ColumnReader(source: .values(values)),
-            lookup: KeyLookup(map: ColumnIndexMap(names: columns), naming: naming), options: options, rowType: R.self)
+            reader: ColumnReader(source: .values(values)), lookup: KeyLookup(names: columns, naming: naming),
+            options: options, rowType: R.self)
         return try decoder.decodeRow(R.self)
     }
 
-    /// The lookup statement, taken until ``giveBackLookup(_:to:)``: a nested lookup of the
-    /// same type meanwhile gets a statement of its own from the connection's cache.
-    @inline(__always)
-    func takeLookup(from db: Connection) throws -> Statement {
-        if let statement = lookupStatement {
-            lookupStatement = nil
-            return statement
-        }
-        return try db.cachedStatement(findSQL)
-    }
-
-    /// Resets `statement` (ending its read) and keeps it for the next lookup.
-    @inline(__always)
-    func giveBackLookup(_ statement: Statement, to db: Connection) {
-        if lookupStatement == nil {
-            sqlite3_reset(statement.handle)
-            lookupStatement = statement
-        } else {
-            db.returnToCache(statement)
-        }
-    }
-
-    /// The decoder of `statement`'s current row as `R`. Call it after the step, in which
-    /// SQLite re-prepares a statement whose schema changed.
-    @inline(__always)
-    func lookupDecoder<R: Record>(_ type: R.Type, for statement: Statement) -> RowDecoder {
-        // Read before the kept decoder is looked at, so that nothing is retained across the call.
-        let generation = statement.columnsGeneration
-        if let lookupDecoder, lookupDecoder.statement === statement, lookupDecoder.generation == generation {
-            return lookupDecoder.decoder
-        }
-        return makeLookupDecoder(R.self, for: statement)
-    }
-
-    /// The statement's decoder from its state, which makes a new one for new columns.
-    private func makeLookupDecoder<R: Record>(_ type: R.Type, for statement: Statement) -> RowDecoder {
-        let state = StatementState.of(statement)
-        let decoder = state.decoder(
-            for: R.self, statement: statement, naming: naming, options: options, userInfo: [:], record: true)
-        lookupDecoder = (decoder, statement, statement.columnsGeneration)
-        return decoder
+    /// A decoder for the rows of `statement` as `R`, made after the run's first step.
+    func decoder<R: Record>(_ type: R.Type, for statement: Statement, range: Range<Int>? = nil) -> RowDecoder {
+        RowDecoder(statement: statement, range: range, naming: naming, options: options, rowType: R.self)
     }
 
     // MARK: - Keys
