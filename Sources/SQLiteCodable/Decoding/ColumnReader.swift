@@ -11,39 +11,51 @@ struct ColumnReader {
         case values([SQLValue])
     }
 
-    let source: Source
+    /// The statement read in place, for a statement's reader.
+    private let statement: OpaquePointer?
+    /// The row, for a typed-tier row's reader.
+    private let row: Row?
+    /// The values, for encoded values.
+    private let values: [SQLValue]
 
-    /// Whether the reader reads a statement in place, whose row changes with each step.
-    var readsInPlace: Bool {
-        if case .statement = source { return true }
-        return false
-    }
-
-    /// The raw statement the current row is read from in place, if any.
-    private var liveHandle: OpaquePointer? {
+    init(source: Source) {
         switch source {
-        case .statement(let handle): return handle
-        case .row(let row): return row.liveHandle
-        case .values: return nil
+        case .statement(let handle): (statement, row, values) = (handle, nil, [])
+        case .row(let row): (statement, self.row, values) = (nil, row, [])
+        case .values(let values): (statement, row, self.values) = (nil, nil, values)
         }
     }
 
-    /// Column `index` when it holds an INTEGER, else nil.
+    /// Whether the reader reads a statement in place, whose row changes with each step.
+    var readsInPlace: Bool { statement != nil }
+
+    /// The statement read in place, if the reader reads one.
+    var statementHandle: OpaquePointer? { statement }
+
+    /// The raw statement the current row is read from in place, if any.
+    private var liveHandle: OpaquePointer? {
+        statement ?? row?.liveHandle
+    }
+
+    /// Column `index` when it holds an INTEGER; nil for anything else, or no column (-1).
     func integer(at index: Int) -> Int64? {
+        guard index >= 0 else { return nil }
         if let handle = liveHandle { return RowReader(handle).integer(at: Int32(truncatingIfNeeded: index)) }
         if case .integer(let integer) = value(at: index) { return integer }
         return nil
     }
 
-    /// Column `index` when it holds a REAL, else nil.
+    /// Column `index` when it holds a REAL; nil for anything else, or no column (-1).
     func real(at index: Int) -> Double? {
+        guard index >= 0 else { return nil }
         if let handle = liveHandle { return RowReader(handle).real(at: Int32(truncatingIfNeeded: index)) }
         if case .real(let real) = value(at: index) { return real }
         return nil
     }
 
-    /// Column `index` when it holds TEXT, else nil.
+    /// Column `index` when it holds TEXT; nil for anything else, or no column (-1).
     func text(at index: Int) -> String? {
+        guard index >= 0 else { return nil }
         if let handle = liveHandle { return RowReader(handle).textIfStored(at: Int32(truncatingIfNeeded: index)) }
         if case .text(let text) = value(at: index) { return text }
         return nil
@@ -63,11 +75,8 @@ struct ColumnReader {
             default: return .null
             }
         }
-        switch source {
-        case .statement: return .null
-        case .row(let row): return row.copiedValue(at: index) ?? .null
-        case .values(let values): return values.indices.contains(index) ? values[index] : .null
-        }
+        if let row { return row.copiedValue(at: index) ?? .null }
+        return values.indices.contains(index) ? values[index] : .null
     }
 
     /// Whether column `index` is NULL.

@@ -25,6 +25,13 @@ final class RowDecoder {
     private var rowsDecoded = 0
     /// The position of the next key lookup within the current row.
     var position = 0
+    /// The statement read in place; nil for copied values.
+    let statementHandle: OpaquePointer?
+    /// The keyed container handed to the rows of the run read in place: made for the first
+    /// row, valid while any row of the run decodes on its thread, dropped at the end of the
+    /// run (``endRun()``). Every row asks for a container of the same key type, and making one
+    /// looks up the run-time type of the container and of the standard library's box for it.
+    private var keptContainer = KeptContainer()
 
     init(
         reader: ColumnReader, lookup: KeyLookup, options: CodingOptions, rowType: Any.Type?,
@@ -35,6 +42,7 @@ final class RowDecoder {
         self.options = options
         decodedType = rowType
         self.userInfo = userInfo
+        statementHandle = reader.statementHandle
     }
 
     /// A decoder for the current columns of `statement` (read them after the run's first step,
@@ -57,6 +65,30 @@ final class RowDecoder {
         decodedType.map { "\($0)" } ?? "row"
     }
 
+    /// Ends the run: drops the kept container (which refers to the decoder), so that a
+    /// container kept past the run throws.
+    func endRun() {
+        keptContainer.drop()
+    }
+
+    /// The keyed container of the current row: the run's kept one when it is for `Key`.
+    func container<Key: CodingKey>(_ type: Key.Type, for handle: RowHandle) -> KeyedDecodingContainer<Key> {
+        if keptContainer.holds(Key.self) { return keptContainer.decodingContainer(Key.self) }
+        return newContainer(Key.self, for: handle)
+    }
+
+    /// A new container; kept for the run's next rows when the run reads a statement in place.
+    /// Out of line, so that the fast path of ``container(_:for:)`` has no local of the
+    /// container's type (see ``KeptContainer``).
+    @inline(never)
+    private func newContainer<Key: CodingKey>(_ type: Key.Type, for handle: RowHandle) -> KeyedDecodingContainer<Key> {
+        guard handle.row != 0 else { return KeyedDecodingContainer(RowKeyedDecodingContainer<Key>(handle: handle)) }
+        let container = KeyedDecodingContainer(
+            RowKeyedDecodingContainer<Key>(handle: RowHandle(decoder: self, row: RowHandle.anyRow)))
+        keptContainer.keep(container, for: Key.self)
+        return container
+    }
+
     /// Decodes the current row as `T`.
     func decodeRow<T: Decodable>(_ type: T.Type) throws -> T {
         position = 0
@@ -75,44 +107,34 @@ final class RowDecoder {
 
     /// The absolute column index for `key`, the row's next key, or -1 when the result has no
     /// such column. Counts the position.
-    func index(for key: some CodingKey) -> Int {
+    func index(for key: String) -> Int {
         let slot = position
         position = slot + 1
-        return lookup.index(for: key.stringValue, at: slot)
+        return lookup.index(for: key, at: slot)
     }
 
-    /// The index of `key`'s column, or `keyNotFound` naming the column and the row type.
-    func requireIndex(_ key: some CodingKey) throws -> Int {
-        let index = index(for: key)
-        if index >= 0 { return index }
-        throw CodingErrors.keyNotFound(
+    /// The error for a key without a column, naming the column and the row type.
+    func keyNotFound(_ key: some CodingKey) -> DecodingError {
+        CodingErrors.keyNotFound(
             key, column: lookup.columnName(for: key.stringValue), rowType: rowType, columns: lookup.names)
     }
 
-    /// Column `key` as an integer of type `T`: any storage class (converted, or a thrown error
-    /// naming the column).
-    func decodeInteger<K: CodingKey, T: FixedWidthInteger>(_ key: K, as type: T.Type) throws -> T {
-        let index = try requireIndex(key)
+    /// Column `index` (`key`'s, -1 when it has none) as an integer of type `T`: any storage
+    /// class (converted, or a thrown error naming the column).
+    func decodeInteger<K: CodingKey, T: FixedWidthInteger>(_ key: K, at index: Int, as type: T.Type) throws -> T {
+        if index < 0 { throw keyNotFound(key) }
         if let integer = reader.integer(at: index), let exact = T(exactly: integer) { return exact }
         return try convert(index, key, T.self) { value throws(ConversionFailure) in
             try Conversions.integer(value, as: T.self)
         }
     }
 
-    /// Column `key` as a `Double`.
-    func decodeDouble<K: CodingKey>(_ key: K) throws -> Double {
-        let index = try requireIndex(key)
-        if let real = reader.real(at: index) { return real }
-        return try convert(index, key, Double.self) { value throws(ConversionFailure) in
-            try Conversions.double(value)
-        }
-    }
-
-    /// Reads column `index` as a ``SQLValue`` and converts it, turning a failure into a
-    /// `DecodingError` naming the column and the row type.
+    /// Reads column `index` (`key`'s, -1 when it has none) as a ``SQLValue`` and converts it,
+    /// turning a failure into a `DecodingError` naming the column and the row type.
     func convert<T>(
         _ index: Int, _ key: some CodingKey, _ type: T.Type, _ body: (SQLValue) throws(ConversionFailure) -> T
     ) throws -> T {
+        if index < 0 { throw keyNotFound(key) }
         do {
             return try body(reader.value(at: index))
         } catch {
@@ -149,16 +171,23 @@ struct RowHandle: Decoder {
         thread = pthread_self()
     }
 
-    /// Runs `body` with the decoder while the row is current; else throws, naming `what`.
-    func withDecoder<R>(_ what: @autoclosure () -> String, _ body: (RowDecoder) throws -> R) throws -> R {
+    /// The decoder while the row is current; else throws, naming `what`.
+    func checkedDecoder(_ what: () -> String = { "a row's decoder" }) throws -> RowDecoder {
         guard isCurrent else { throw CodingErrors.outlivedRow(what()) }
-        return try body(decoder)
+        return decoder
     }
 
-    /// Whether the row can be read: always for copied values, during its row and on the
-    /// thread decoding it for a live one.
+    /// The row of a run's kept container: any row of the run being decoded.
+    static let anyRow = -1
+
+    /// Whether the row can be read: always for copied values, during its row (any row for a
+    /// run's kept container) and on the thread decoding it for a live one.
     var isCurrent: Bool {
-        row == 0 || (pthread_equal(pthread_self(), thread) != 0 && row == decoder.currentRow)
+        if row == 0 { return true }
+        // `pthread_equal` is `==` on the platforms the package builds for, without its call.
+        guard pthread_self() == thread else { return false }
+        let current = decoder.currentRow
+        return row == current || (row == Self.anyRow && current != 0)
     }
 
     var codingPath: [any CodingKey] { [] }
@@ -167,16 +196,15 @@ struct RowHandle: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard isCurrent else { throw CodingErrors.outlivedRow() }
-        return KeyedDecodingContainer(RowKeyedDecodingContainer<Key>(handle: self))
+        return decoder.container(Key.self, for: self)
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        try withDecoder("a row's decoder") { decoder in
-            throw CodingErrors.unsupported("decoding a row as an array", rowType: decoder.rowType, codingPath: [])
-        }
+        throw CodingErrors.unsupported(
+            "decoding a row as an array", rowType: try checkedDecoder().rowType, codingPath: [])
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        try withDecoder("a row's decoder") { $0.singleValueContainer(self) }
+        try checkedDecoder().singleValueContainer(self)
     }
 }

@@ -3,98 +3,129 @@ import SQLiteCore
 /// The keyed container of a row: one column per key. It holds the row's ``RowHandle`` and
 /// checks it before every read, so one kept past its row throws instead of reading a
 /// statement that moved on (or was finalized).
+///
+/// Each field's usual case (its column found, holding the stored type) runs through the
+/// decoder's non-generic methods: generic code over the key type would look up run-time type
+/// metadata on every field. Conversions and errors take the generic path.
 struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let handle: RowHandle
 
-    func withActiveDecoder<R>(_ body: (RowDecoder) throws -> R) throws -> R {
-        try handle.withDecoder("a decoding container keyed by \(Key.self)", body)
+    /// The decoder, while the row is current (borrowed from the handle: no reference
+    /// counting of its own).
+    private func decoder() throws -> RowDecoder {
+        guard handle.isCurrent else { throw CodingErrors.outlivedRow("a decoding container keyed by \(Key.self)") }
+        return handle.decoder
     }
 
     var codingPath: [any CodingKey] { [] }
 
     var allKeys: [Key] {
-        (try? withActiveDecoder { decoder in decoder.lookup.keys.compactMap { Key(stringValue: $0) } }) ?? []
+        guard let decoder = try? decoder() else { return [] }
+        return decoder.lookup.keys.compactMap { Key(stringValue: $0) }
     }
 
     func contains(_ key: Key) -> Bool {
-        (try? withActiveDecoder { decoder in decoder.index(for: key) >= 0 }) ?? false
+        guard let decoder = try? decoder() else { return false }
+        return decoder.index(for: key.stringValue) >= 0
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        let decoder = try decoder()
+        let index = decoder.index(for: key.stringValue)
+        return index < 0 || decoder.reader.isNull(at: index)
     }
 
     /// The value `decode` reads for `key`, or nil when the result has no such column or it is
     /// NULL. The key's position is given back before `decode` looks it up again, so each key
     /// takes one position of the row's lookups.
-    func decodePresent<T>(_ key: Key, _ decode: () throws -> T) throws -> T? {
-        try withActiveDecoder { decoder in
-            let index = decoder.index(for: key)
-            if index < 0 || decoder.reader.isNull(at: index) { return nil }
-            decoder.position -= 1
-            return try decode()
+    private func decodePresent<T>(_ key: Key, _ decode: () throws -> T) throws -> T? {
+        let decoder = try decoder()
+        let index = decoder.index(for: key.stringValue)
+        if index < 0 || decoder.reader.isNull(at: index) { return nil }
+        decoder.position -= 1
+        return try decode()
+    }
+
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+        let decoder = try decoder()
+        let index = decoder.index(for: key.stringValue)
+        if let handle = decoder.statementHandle, index >= 0,
+            let integer = RowReader(handle).integer(at: Int32(truncatingIfNeeded: index))
+        {
+            return integer
+        }
+        if let integer = decoder.reader.integer(at: index) { return integer }
+        return try decoder.decodeInteger(key, at: index, as: Int64.self)
+    }
+
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        let decoder = try decoder()
+        let index = decoder.index(for: key.stringValue)
+        if let integer = decoder.reader.integer(at: index), let exact = Int(exactly: integer) { return exact }
+        return try decoder.decodeInteger(key, at: index, as: Int.self)
+    }
+
+    /// The other integer types (the witness of each one's `decode`).
+    func decode<T: FixedWidthInteger & Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        let decoder = try decoder()
+        return try decoder.decodeInteger(key, at: decoder.index(for: key.stringValue), as: T.self)
+    }
+
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        let decoder = try decoder()
+        let index = decoder.index(for: key.stringValue)
+        if let real = decoder.reader.real(at: index) { return real }
+        return try decoder.convert(index, key, Double.self) { value throws(ConversionFailure) in
+            try Conversions.double(value)
         }
     }
 
-    /// Every integer type but `Int64` and `Int` (the witness of each one's `decode`).
-    func decode<T: FixedWidthInteger & Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try withActiveDecoder { decoder in try decoder.decodeInteger(key, as: T.self) }
-    }
-
-    func decodeNil(forKey key: Key) throws -> Bool {
-        try withActiveDecoder { decoder in
-            let index = decoder.index(for: key)
-            return index < 0 || decoder.reader.isNull(at: index)
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+        let decoder = try decoder()
+        return try decoder.convert(decoder.index(for: key.stringValue), key, Float.self) {
+            value throws(ConversionFailure) in try Conversions.float(value)
         }
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        try withActiveDecoder { decoder in
-            let index = try decoder.requireIndex(key)
-            if let integer = decoder.reader.integer(at: index) { return integer != 0 }
-            return try decoder.convert(index, key, Bool.self) { value throws(ConversionFailure) in
-                try Conversions.bool(value)
-            }
+        let decoder = try decoder()
+        let index = decoder.index(for: key.stringValue)
+        if let integer = decoder.reader.integer(at: index) { return integer != 0 }
+        return try decoder.convert(index, key, Bool.self) { value throws(ConversionFailure) in
+            try Conversions.bool(value)
         }
+    }
+
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        let decoder = try decoder()
+        let index = decoder.index(for: key.stringValue)
+        if let text = decoder.reader.text(at: index) { return text }
+        return try decoder.convert(index, key, String.self) { value throws(ConversionFailure) in
+            try Conversions.string(value)
+        }
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        let decoder = try decoder()
+        let index = decoder.index(for: key.stringValue)
+        if index < 0 { throw decoder.keyNotFound(key) }
+        return try ValueDecoding.decode(type, handle: handle, index: index, decoder.context(key: key))
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
         try decodePresent(key) { try decode(type, forKey: key) }
     }
 
-    func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        try withActiveDecoder { decoder in
-            let index = try decoder.requireIndex(key)
-            if let text = decoder.reader.text(at: index) { return text }
-            return try decoder.convert(index, key, String.self) { value throws(ConversionFailure) in
-                try Conversions.string(value)
-            }
-        }
-    }
-
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
         try decodePresent(key) { try decode(type, forKey: key) }
-    }
-
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        try withActiveDecoder { decoder in try decoder.decodeDouble(key) }
     }
 
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
         try decodePresent(key) { try decode(type, forKey: key) }
     }
 
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-        try withActiveDecoder { decoder in
-            let index = try decoder.requireIndex(key)
-            return try decoder.convert(index, key, Float.self) { value throws(ConversionFailure) in
-                try Conversions.float(value)
-            }
-        }
-    }
-
     func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
         try decodePresent(key) { try decode(type, forKey: key) }
-    }
-
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-        try withActiveDecoder { decoder in try decoder.decodeInteger(key, as: Int.self) }
     }
 
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
@@ -111,10 +142,6 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
 
     func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
         try decodePresent(key) { try decode(type, forKey: key) }
-    }
-
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-        try withActiveDecoder { decoder in try decoder.decodeInteger(key, as: Int64.self) }
     }
 
     func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
@@ -141,24 +168,14 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
         try decodePresent(key) { try decode(type, forKey: key) }
     }
 
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try withActiveDecoder { decoder in
-            let index = try decoder.requireIndex(key)
-            let context = decoder.context(key: key)
-            return try ValueDecoding.decode(type, handle: handle, index: index, context)
-        }
-    }
-
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         try decodePresent(key) { try decode(type, forKey: key) }
     }
 
     /// The error for a nested container or a super decoder, which rows do not have.
     private func unsupported(_ what: String, _ key: Key) throws -> Never {
-        try withActiveDecoder { decoder in
-            throw CodingErrors.unsupported(
-                "\(what) for \(key.stringValue)", rowType: decoder.rowType, codingPath: [key])
-        }
+        throw CodingErrors.unsupported(
+            "\(what) for \(key.stringValue)", rowType: try decoder().rowType, codingPath: [key])
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
@@ -172,7 +189,8 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
 
     func superDecoder() throws -> any Decoder {
-        try withActiveDecoder { _ in handle }
+        _ = try decoder()
+        return handle
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {

@@ -107,10 +107,15 @@ extension QueryType {
     ) throws -> (columns: [String], setters: [Setter]) {
         let omitsNil = omitsNil ?? (options.nilEncodingStrategy == .omit)
         let encoder = RowEncoder(
-            options: options, naming: ColumnNaming(options: options), rowType: "\(type(of: encodable))",
+            options: options, naming: ColumnNaming(options: options), rowType: type(of: encodable),
             userInfo: userInfo, omitsNil: omitsNil)
         let (columns, values) = try encoder.encodeRow(encodable)
-        let templates = columns.map { SQLExpression<Void>($0).template }
-        return (columns, zip(templates, values).map { template, value in value.setter(template: template) })
+        var setters: [Setter] = []
+        setters.reserveCapacity(columns.count)
+        for (column, value) in zip(columns, values) {
+            // `SQLExpression<Void>(column).template`.
+            setters.append(value.setter(template: SQLBuilder.identifier(column)))
+        }
+        return (columns, setters)
     }
 }

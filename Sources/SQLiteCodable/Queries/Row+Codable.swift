@@ -15,7 +15,16 @@ extension Row {
     public func decode<V: Decodable>(
         userInfo: [CodingUserInfoKey: Any] = [:], options: CodingOptions = CodingOptions()
     ) throws -> V {
-        try rowDecoder(rowType: V.self, userInfo: userInfo, options: options).decodeRow(V.self)
+        guard let handle = liveHandle else {
+            return try rowDecoder(rowType: V.self, userInfo: userInfo, options: options).decodeRow(V.self)
+        }
+        // The current row, read in place for this call (the row cannot move on meanwhile).
+        let decoder = RowDecoder(
+            reader: ColumnReader(source: .statement(handle)),
+            lookup: KeyLookup(names: columnNames, naming: ColumnNaming(options: options)), options: options,
+            rowType: V.self, userInfo: userInfo)
+        defer { decoder.endRun() }
+        return try decoder.decodeRow(V.self)
     }
 
     /// ``decode(userInfo:options:)`` with the default options.

@@ -10,6 +10,7 @@ extension Statement {
     ) throws -> [T] {
         guard limit > 0, try step() else { return [] }
         let decoder = makeDecoder(self)
+        defer { decoder.endRun() }
         var rows: [T] = []
         repeat {
             rows.append(try decoder.decodeRow(T.self))

@@ -217,7 +217,10 @@ extension Connection {
             let plan = try usablePlan(R.self)
             return try withLockedCachedStatement(plan.findSQL) { statement in
                 try bind(statement, plan)
-                return try statement.decodeRows(R.self, limit: 1) { plan.decoder(R.self, for: $0) }.first
+                guard try statement.step() else { return nil }
+                let decoder = plan.decoder(R.self, for: statement)
+                defer { decoder.endRun() }
+                return try decoder.decodeRow(R.self)
             }
         }
     }

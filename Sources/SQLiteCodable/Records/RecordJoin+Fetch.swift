@@ -73,6 +73,7 @@ extension Connection {
                     return JoinSide(decoder: decoder, presence: presence)
                 }
                 let sides = (repeat try side((each R).self))
+                defer { repeat (each sides).decoder.endRun() }
                 let row = RowReader(statement.handle)
                 repeat {
                     try body((repeat try (each sides).read(row)))

@@ -4,18 +4,18 @@ import Foundation
 /// for each operation from the type's static requirements (nothing is kept between
 /// operations: the statement cache finds each statement by its text).
 final class RecordPlan {
-    let rowType: String
+    /// The record type, named in errors (its name is only made when asked for).
+    let recordType: Any.Type
+    var rowType: String { "\(recordType)" }
     let tableName: String
-    let quotedTable: String
     let primaryKey: RecordKey
     let options: CodingOptions
     let naming: ColumnNaming
     let timestamps: Bool
 
     init<R: Record>(_ type: R.Type) {
-        rowType = "\(R.self)"
+        recordType = R.self
         tableName = R.tableName
-        quotedTable = tableName.quotedIdentifier
         primaryKey = R.primaryKey
         var options = R.codingOptions
         let doubles = R.doubleProperties
@@ -26,8 +26,20 @@ final class RecordPlan {
         timestamps = R.timestamps
     }
 
+    var quotedTable: String { tableName.quotedIdentifier }
     var selectSQL: String { "SELECT * FROM " + quotedTable }
-    var findSQL: String { selectSQL + " WHERE " + primaryKey.column.quotedIdentifier + " = ?" }
+
+    /// `SELECT * FROM "t" WHERE "id" = ?`, rendered for each lookup.
+    var findSQL: String {
+        var sql = SQLBuilder()
+        sql.append("SELECT * FROM ")
+        sql.appendIdentifier(tableName)
+        sql.append(" WHERE ")
+        sql.appendIdentifier(primaryKey.column)
+        sql.append(" = ?")
+        return sql.sql
+    }
+
     var deleteSQL: String { "DELETE FROM " + quotedTable + " WHERE " + primaryKey.column.quotedIdentifier + " = ?" }
     var countSQL: String { "SELECT count(*) FROM " + quotedTable }
 
@@ -35,19 +47,40 @@ final class RecordPlan {
 
     /// The columns and values of `record` (every `nil` is stored as NULL).
     func encode<R: Record>(_ record: R) throws -> (columns: [String], values: [SQLValue]) {
-        try RowEncoder(options: options, naming: naming, rowType: rowType).encodeRow(record)
+        try RowEncoder(options: options, naming: naming, rowType: recordType).encodeRow(record)
     }
 
     /// `INSERT INTO "t" ("a", "b") VALUES (?, ?)` for `columns`.
     func insertSQL(_ columns: [String]) -> String {
-        "INSERT INTO " + quotedTable + " (" + columns.map(\.quotedIdentifier).joined(separator: ", ")
-            + ") VALUES (" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+        var sql = SQLBuilder(capacity: 32 + tableName.utf8.count + columns.count * 16)
+        sql.append("INSERT INTO ")
+        sql.appendIdentifier(tableName)
+        sql.append(" (")
+        for (offset, column) in columns.enumerated() {
+            if offset > 0 { sql.append(", ") }
+            sql.appendIdentifier(column)
+        }
+        sql.append(") VALUES (")
+        for offset in columns.indices { sql.append(offset == 0 ? "?" : ", ?") }
+        sql.append(")")
+        return sql.sql
     }
 
     /// `UPDATE "t" SET "a" = ?, "b" = ? WHERE "id" = ?` for `columns`.
     func updateSQL(_ columns: [String]) -> String {
-        "UPDATE " + quotedTable + " SET " + columns.map { $0.quotedIdentifier + " = ?" }.joined(separator: ", ")
-            + " WHERE " + primaryKey.column.quotedIdentifier + " = ?"
+        var sql = SQLBuilder(capacity: 32 + tableName.utf8.count + columns.count * 16)
+        sql.append("UPDATE ")
+        sql.appendIdentifier(tableName)
+        sql.append(" SET ")
+        for (offset, column) in columns.enumerated() {
+            if offset > 0 { sql.append(", ") }
+            sql.appendIdentifier(column)
+            sql.append(" = ?")
+        }
+        sql.append(" WHERE ")
+        sql.appendIdentifier(primaryKey.column)
+        sql.append(" = ?")
+        return sql.sql
     }
 
     /// `INSERT ... ON CONFLICT ("key") DO UPDATE SET "a" = "excluded"."a", ...` for a record
