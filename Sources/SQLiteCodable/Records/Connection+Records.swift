@@ -10,7 +10,7 @@ extension Connection {
     /// let rowid = try db.insert(Item(name: "Pen", price: 1.5))
     /// ```
     ///
-    /// Records of one type reuse one prepared statement. Use ``save(_:)`` to get the record
+    /// Records of one type with the same columns share one cached statement. Use ``save(_:)`` to get the record
     /// back with its new key.
     @discardableResult
     public func insert<R: Record>(_ record: R) throws -> Int64 {

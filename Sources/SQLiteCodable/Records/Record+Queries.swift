@@ -7,8 +7,8 @@ extension Record {
     /// let item = try Item.find(3, in: db)
     /// ```
     ///
-    /// One prepared statement and one decoder, kept with the connection, serve every lookup
-    /// of the type.
+    /// Every lookup of the type finds its prepared statement in the connection's statement
+    /// cache, by its SQL.
     public static func find(_ id: some Encodable, in db: Connection) throws -> Self? {
         try db.findRecord(Self.self, id: id)
     }

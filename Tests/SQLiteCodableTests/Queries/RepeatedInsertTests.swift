@@ -2,10 +2,10 @@ import Foundation
 import SQLiteCodable
 import Testing
 
-/// Values of one type encoded again and again reuse a kept encoder and column templates; the
-/// SQL stays what each value and its options call for.
-@Suite("Encoding plans: per-type encoders for repeated inserts")
-struct EncodingPlanTests {
+/// Values of one type inserted again and again: each is encoded afresh, and the SQL is what
+/// each value and its options call for.
+@Suite("Repeated inserts of Encodable values")
+struct RepeatedInsertTests {
     struct Person: Codable, Equatable {
         var email: String
         var firstName: String?
