@@ -25,7 +25,7 @@ extension QueryType {
         _ encodable: some Encodable, userInfo: [CodingUserInfoKey: Any] = [:], otherSetters: [Setter] = [],
         options: CodingOptions = CodingOptions()
     ) throws -> Insert {
-        insert(try Self.encode(encodable, userInfo, options).setters + otherSetters)
+        try insert(encodable, userInfo, otherSetters, options, conflict: nil)
     }
 
     /// `INSERT OR <conflict resolution>` of an `Encodable` value.
@@ -37,7 +37,46 @@ extension QueryType {
         or onConflict: OnConflict, encodable: some Encodable, userInfo: [CodingUserInfoKey: Any] = [:],
         otherSetters: [Setter] = [], options: CodingOptions = CodingOptions()
     ) throws -> Insert {
-        insert(or: onConflict, try Self.encode(encodable, userInfo, options).setters + otherSetters)
+        try insert(encodable, userInfo, otherSetters, options, conflict: onConflict)
+    }
+
+    /// The insert of `encodable`: its SQL rendered here, as the typed tier renders setters,
+    /// with the encoded values bound as they are, when nothing but the value is given and it
+    /// encodes no NULL (a column the typed tier may render otherwise); else from setters.
+    private func insert(
+        _ encodable: some Encodable, _ userInfo: [CodingUserInfoKey: Any], _ otherSetters: [Setter],
+        _ options: CodingOptions, conflict: OnConflict?
+    ) throws -> Insert {
+        let (columns, values) = try Self.encodeValues(encodable, userInfo, options)
+        guard otherSetters.isEmpty, !columns.isEmpty, !values.contains(.null) else {
+            let setters = Self.setters(columns, values) + otherSetters
+            return conflict.map { insert(or: $0, setters) } ?? insert(setters)
+        }
+        let table = insertTable
+        let sql = SQLBuilder.build { sql in
+            sql.append("INSERT")
+            if let conflict {
+                sql.append(" OR ")
+                sql.appendText(conflict.rawValue)
+            }
+            sql.append(" INTO ")
+            if let database = table.database {
+                sql.appendIdentifier(database)
+                sql.append(".")
+            }
+            sql.appendIdentifier(table.name)
+            sql.append(" (")
+            for (offset, column) in columns.enumerated() {
+                if offset > 0 { sql.append(", ") }
+                sql.appendIdentifier(column)
+            }
+            sql.append(") VALUES (")
+            for offset in columns.indices {
+                if offset == 0 { sql.append("?") } else { sql.append(", ?") }
+            }
+            sql.append(")")
+        }
+        return Insert(sql, values: EncodedValues(values: values))
     }
 
     /// One `INSERT` of several `Encodable` values: `INSERT INTO "users" ("name") VALUES ('a'), ('b')`.
@@ -105,17 +144,43 @@ extension QueryType {
         _ encodable: any Encodable, _ userInfo: [CodingUserInfoKey: Any], _ options: CodingOptions,
         omitsNil: Bool? = nil
     ) throws -> (columns: [String], setters: [Setter]) {
-        let omitsNil = omitsNil ?? (options.nilEncodingStrategy == .omit)
+        let (columns, values) = try encodeValues(encodable, userInfo, options, omitsNil: omitsNil)
+        return (columns, setters(columns, values))
+    }
+
+    /// The columns and values `encodable` encodes to.
+    private static func encodeValues(
+        _ encodable: any Encodable, _ userInfo: [CodingUserInfoKey: Any], _ options: CodingOptions,
+        omitsNil: Bool? = nil
+    ) throws -> (columns: [String], values: [SQLValue]) {
         let encoder = RowEncoder(
             options: options, naming: ColumnNaming(options: options), rowType: type(of: encodable),
-            userInfo: userInfo, omitsNil: omitsNil)
-        let (columns, values) = try encoder.encodeRow(encodable)
-        var setters: [Setter] = []
-        setters.reserveCapacity(columns.count)
-        for (column, value) in zip(columns, values) {
+            userInfo: userInfo, omitsNil: omitsNil ?? (options.nilEncodingStrategy == .omit))
+        return try encoder.encodeRow(encodable)
+    }
+
+    /// A setter for each column, with the SQL a setter built with `<-` has.
+    private static func setters(_ columns: [String], _ values: [SQLValue]) -> [Setter] {
+        zip(columns, values).map { column, value in
             // `SQLExpression<Void>(column).template`.
-            setters.append(value.setter(template: SQLBuilder.identifier(column)))
+            value.setter(template: SQLBuilder.identifier(column))
         }
-        return (columns, setters)
+    }
+}
+
+/// Encoded values an insert binds as they are.
+private struct EncodedValues: InsertValueList {
+    let values: [SQLValue]
+
+    var parameterCount: Int { values.count }
+
+    var bindings: [Binding?] { values.map(\.binding) }
+
+    func bind(to handle: OpaquePointer) -> Int32 {
+        for (offset, value) in values.enumerated() {
+            let code = value.bind(to: handle, at: Int32(offset + 1))
+            if code != SQLITE_OK { return code }
+        }
+        return SQLITE_OK
     }
 }

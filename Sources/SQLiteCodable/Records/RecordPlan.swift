@@ -31,13 +31,13 @@ final class RecordPlan {
 
     /// `SELECT * FROM "t" WHERE "id" = ?`, rendered for each lookup.
     var findSQL: String {
-        var sql = SQLBuilder()
-        sql.append("SELECT * FROM ")
-        sql.appendIdentifier(tableName)
-        sql.append(" WHERE ")
-        sql.appendIdentifier(primaryKey.column)
-        sql.append(" = ?")
-        return sql.sql
+        SQLBuilder.build { sql in
+            sql.append("SELECT * FROM ")
+            sql.appendIdentifier(tableName)
+            sql.append(" WHERE ")
+            sql.appendIdentifier(primaryKey.column)
+            sql.append(" = ?")
+        }
     }
 
     var deleteSQL: String { "DELETE FROM " + quotedTable + " WHERE " + primaryKey.column.quotedIdentifier + " = ?" }
@@ -52,35 +52,37 @@ final class RecordPlan {
 
     /// `INSERT INTO "t" ("a", "b") VALUES (?, ?)` for `columns`.
     func insertSQL(_ columns: [String]) -> String {
-        var sql = SQLBuilder(capacity: 32 + tableName.utf8.count + columns.count * 16)
-        sql.append("INSERT INTO ")
-        sql.appendIdentifier(tableName)
-        sql.append(" (")
-        for (offset, column) in columns.enumerated() {
-            if offset > 0 { sql.append(", ") }
-            sql.appendIdentifier(column)
+        SQLBuilder.build { sql in
+            sql.append("INSERT INTO ")
+            sql.appendIdentifier(tableName)
+            sql.append(" (")
+            for (offset, column) in columns.enumerated() {
+                if offset > 0 { sql.append(", ") }
+                sql.appendIdentifier(column)
+            }
+            sql.append(") VALUES (")
+            for offset in columns.indices {
+                if offset == 0 { sql.append("?") } else { sql.append(", ?") }
+            }
+            sql.append(")")
         }
-        sql.append(") VALUES (")
-        for offset in columns.indices { sql.append(offset == 0 ? "?" : ", ?") }
-        sql.append(")")
-        return sql.sql
     }
 
     /// `UPDATE "t" SET "a" = ?, "b" = ? WHERE "id" = ?` for `columns`.
     func updateSQL(_ columns: [String]) -> String {
-        var sql = SQLBuilder(capacity: 32 + tableName.utf8.count + columns.count * 16)
-        sql.append("UPDATE ")
-        sql.appendIdentifier(tableName)
-        sql.append(" SET ")
-        for (offset, column) in columns.enumerated() {
-            if offset > 0 { sql.append(", ") }
-            sql.appendIdentifier(column)
+        SQLBuilder.build { sql in
+            sql.append("UPDATE ")
+            sql.appendIdentifier(tableName)
+            sql.append(" SET ")
+            for (offset, column) in columns.enumerated() {
+                if offset > 0 { sql.append(", ") }
+                sql.appendIdentifier(column)
+                sql.append(" = ?")
+            }
+            sql.append(" WHERE ")
+            sql.appendIdentifier(primaryKey.column)
             sql.append(" = ?")
         }
-        sql.append(" WHERE ")
-        sql.appendIdentifier(primaryKey.column)
-        sql.append(" = ?")
-        return sql.sql
     }
 
     /// `INSERT ... ON CONFLICT ("key") DO UPDATE SET "a" = "excluded"."a", ...` for a record
