@@ -32,7 +32,7 @@ struct SQLBuilder {
         if spilled == nil, let target = buffer.baseAddress, let source = bytes.baseAddress,
             count + bytes.count <= buffer.count
         {
-            (target + count).update(from: source, count: bytes.count)
+            (target + count).initialize(from: source, count: bytes.count)
             count += bytes.count
             return
         }
