@@ -77,12 +77,13 @@ final class RowDecoder {
         return newContainer(Key.self, for: handle)
     }
 
-    /// A new container; kept for the run's next rows when the run reads a statement in place.
+    /// A new container; from the second row of a run that reads a statement in place, kept for
+    /// the run's next rows (a run of one row, a lookup or a `row.decode()`, keeps nothing).
     /// Out of line, so that the fast path of ``container(_:for:)`` has no local of the
     /// container's type (see ``KeptContainer``).
     @inline(never)
     private func newContainer<Key: CodingKey>(_ type: Key.Type, for handle: RowHandle) -> KeyedDecodingContainer<Key> {
-        guard handle.row != 0 else { return KeyedDecodingContainer(RowKeyedDecodingContainer<Key>(handle: handle)) }
+        guard handle.row > 1 else { return KeyedDecodingContainer(RowKeyedDecodingContainer<Key>(handle: handle)) }
         let container = KeyedDecodingContainer(
             RowKeyedDecodingContainer<Key>(handle: RowHandle(decoder: self, row: RowHandle.anyRow)))
         keptContainer.keep(container, for: Key.self)
