@@ -10,11 +10,15 @@ import SQLiteCore
 struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let handle: RowHandle
 
-    /// The decoder, while the row is current (borrowed from the handle: no reference
-    /// counting of its own).
+    /// The decoder, while the row is current.
     private func decoder() throws -> RowDecoder {
-        guard handle.isCurrent else { throw CodingErrors.outlivedRow("a decoding container keyed by \(Key.self)") }
+        try check()
         return handle.decoder
+    }
+
+    /// Throws unless the row is current.
+    private func check() throws {
+        guard handle.isCurrent else { throw CodingErrors.outlivedRow("a decoding container keyed by \(Key.self)") }
     }
 
     var codingPath: [any CodingKey] { [] }
@@ -47,22 +51,23 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
 
     func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-        let decoder = try decoder()
-        let index = decoder.index(for: key.stringValue)
-        if let handle = decoder.statementHandle, index >= 0,
-            let integer = RowReader(handle).integer(at: Int32(truncatingIfNeeded: index))
+        // The decoder read through the handle in place, not bound to a local: no reference
+        // counting on the usual field.
+        try check()
+        let index = handle.decoder.index(for: key.stringValue)
+        if let statement = handle.decoder.statementHandle, index >= 0,
+            let integer = RowReader(statement).integer(at: Int32(truncatingIfNeeded: index))
         {
             return integer
         }
-        if let integer = decoder.reader.integer(at: index) { return integer }
-        return try decoder.decodeInteger(key, at: index, as: Int64.self)
+        return try decoder().decodeInteger(key, at: index, as: Int64.self)
     }
 
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-        let decoder = try decoder()
-        let index = decoder.index(for: key.stringValue)
-        if let integer = decoder.reader.integer(at: index), let exact = Int(exactly: integer) { return exact }
-        return try decoder.decodeInteger(key, at: index, as: Int.self)
+        try check()
+        let index = handle.decoder.index(for: key.stringValue)
+        if let integer = handle.decoder.reader.integer(at: index), let exact = Int(exactly: integer) { return exact }
+        return try decoder().decodeInteger(key, at: index, as: Int.self)
     }
 
     /// The other integer types (the witness of each one's `decode`).
@@ -72,10 +77,10 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
 
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        let decoder = try decoder()
-        let index = decoder.index(for: key.stringValue)
-        if let real = decoder.reader.real(at: index) { return real }
-        return try decoder.convert(index, key, Double.self) { value throws(ConversionFailure) in
+        try check()
+        let index = handle.decoder.index(for: key.stringValue)
+        if let real = handle.decoder.reader.real(at: index) { return real }
+        return try decoder().convert(index, key, Double.self) { value throws(ConversionFailure) in
             try Conversions.double(value)
         }
     }
@@ -97,10 +102,10 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        let decoder = try decoder()
-        let index = decoder.index(for: key.stringValue)
-        if let text = decoder.reader.text(at: index) { return text }
-        return try decoder.convert(index, key, String.self) { value throws(ConversionFailure) in
+        try check()
+        let index = handle.decoder.index(for: key.stringValue)
+        if let text = handle.decoder.reader.text(at: index) { return text }
+        return try decoder().convert(index, key, String.self) { value throws(ConversionFailure) in
             try Conversions.string(value)
         }
     }
