@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// One assignment of a column, for `insert`, `update` and `upsert`: built with `<-` and the
 /// compound operators (`+=`, `++`, ...).
 ///
@@ -61,6 +67,17 @@ enum SetterValue: Sendable {
         }
     }
 
+    /// The value bound for `value`: its `datatypeValue`, except `Data`, which is bound from its
+    /// own bytes (its `Datatype`, SQLite.swift's `Blob`, would be a copy of them).
+    @inlinable
+    init<V: Value>(value: V) {
+        if V.self == Data.self {
+            self = .other(BoxedBinding(unsafeBitCast(value, to: Data.self)))
+        } else {
+            self.init(value.datatypeValue)
+        }
+    }
+
     /// The value's template.
     var template: String {
         switch self {
@@ -90,7 +107,8 @@ enum SetterValue: Sendable {
         case .int(let value): bindings.append(value)
         case .bool(let value): bindings.append(value)
         case .null: bindings.append(nil)
-        case .other(let box): bindings.append(box.value)
+        // `Data` shows as its `Datatype`, as in SQLite.swift; it is bound from its own bytes.
+        case .other(let box): bindings.append((box.value as? Data)?.datatypeValue ?? box.value)
         case .expression(let expression): bindings += expression.bindings
         }
     }
@@ -168,7 +186,7 @@ public func <- <V: Value>(column: Expression<V>, value: Expression<V>) -> Setter
 /// Sets `column` to a value (bound, never inlined).
 @inlinable
 public func <- <V: Value>(column: Expression<V>, value: V) -> Setter {
-    Setter(column: Expression<Void>(column.template, column.bindings), value: SetterValue(value.datatypeValue))
+    Setter(column: Expression<Void>(column.template, column.bindings), value: SetterValue(value: value))
 }
 
 /// Sets an optional column to an expression.
@@ -186,7 +204,7 @@ public func <- <V: Value>(column: Expression<V?>, value: Expression<V?>) -> Sett
 public func <- <V: Value>(column: Expression<V?>, value: V?) -> Setter {
     Setter(
         column: Expression<Void>(column.template, column.bindings),
-        value: value.map { SetterValue($0.datatypeValue) } ?? .null)
+        value: value.map { SetterValue(value: $0) } ?? .null)
 }
 
 /// Adds to a numeric column: `"c" = ("c" + value)`.
