@@ -63,8 +63,9 @@ extension Connection {
         _ type: T.Type, sql: String, _ bindings: [Binding?], _ options: CodingOptions,
         _ userInfo: [CodingUserInfoKey: Any], limit: Int = .max
     ) throws -> [T] {
-        try withRawStatement(sql) { statement in
-            try bindRaw(statement, bindings: bindings)
+        try withLockedCachedStatement(sql) { statement in
+            sqlite3_reset(statement.handle)
+            try statement.bindLocked(bindings)
             return try decodeRows(T.self, statement, limit: limit) { state in
                 state.decoder(
                     for: T.self, statement: statement, naming: ColumnNaming(options: options), options: options,

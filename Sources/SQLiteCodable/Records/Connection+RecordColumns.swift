@@ -128,7 +128,7 @@ extension Connection {
             "UPDATE " + plan.quotedTable + " SET "
             + assignments.map { $0.column.quotedIdentifier + " = " + $0.template }.joined(separator: ", ")
         if !condition.isEmpty { sql += " WHERE " + condition }
-        try runRaw(sql, assignments.flatMap(\.values) + conditionValues)
+        try runStatement(sql, assignments.flatMap(\.values) + conditionValues)
         return Int(sqlite3_changes64(handle))
     }
 }

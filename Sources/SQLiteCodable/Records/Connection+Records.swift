@@ -21,10 +21,10 @@ extension Connection {
             try encoder.encodeInPlace(record)
             if plan.timestamps { return try insertEncoded(plan, encoder.columns, encoder.values).rowid }
             let skip = plan.newKeyIndex(encodedBy: encoder)
-            return try withRawStatement(plan.insertSQL(encodedBy: encoder, skipping: skip)) { statement in
-                try bindEncoded(statement, encoder.valueBuffer, skipping: skip)
-                try runRaw(statement)
-                return sqlite3_last_insert_rowid(handle)
+            let buffer = encoder.valueBuffer
+            let count = buffer.count - (skip >= 0 ? 1 : 0)
+            return try runCachedLocked(plan.insertSQL(encodedBy: encoder, skipping: skip), binding: count) { handle in
+                buffer.bind(to: handle, count: buffer.count, skipping: skip)
             }
         }
     }
@@ -59,8 +59,7 @@ extension Connection {
                     statementColumns = columns
                 }
                 guard let statement else { continue }
-                try bindRaw(statement, values)
-                try runRaw(statement)
+                try statement.runLocked(binding: values.count) { handle in Self.bind(values, to: handle) }
                 rowids.append(sqlite3_last_insert_rowid(handle))
             }
             return rowids
@@ -107,7 +106,7 @@ extension Connection {
                     Timestamps.stampInsert(
                         &upsertColumns, &upsertValues, now: Timestamps.now(plan.options.dateStrategy))
                 }
-                try runRaw(plan.upsertSQL(upsertColumns), upsertValues)
+                try runStatement(plan.upsertSQL(upsertColumns), upsertValues)
                 if plan.timestamps, let stored = try findRecord(R.self, key: key) {
                     // An existing row kept its created_at: read the row as stored.
                     record = stored
@@ -213,8 +212,9 @@ extension Connection {
         try withLock {
             // The table first (a type may create it on first use), then the statement.
             let plan = try usablePlan(R.self)
-            return try withRawStatement(sql) { statement in
-                try bindRaw(statement, bindings: bindings)
+            return try withLockedCachedStatement(sql) { statement in
+                sqlite3_reset(statement.handle)
+                try statement.bindLocked(bindings)
                 return try decodeRows(R.self, statement, limit: first ? 1 : .max) { state in
                     state.decoder(
                         for: R.self, statement: statement, naming: plan.naming, options: plan.options, userInfo: [:],
@@ -226,31 +226,21 @@ extension Connection {
 
     /// Finds one record by key value.
     func findRecord<R: Record>(_ type: R.Type, key: SQLValue) throws -> R? {
-        try findRecord(R.self) { statement, _ in
-            let code = key.bind(to: statement.handle, at: 1)
-            if code != SQLITE_OK { throw sqliteError(code, statement) }
-        }
+        try findRecord(R.self) { _ in key }
     }
 
-    /// Finds one record by the key `id`, bound by its own type when it is an integer or a string (no encoder involved).
+    /// Finds one record by the key `id`, an integer taken as it is (no encoder involved).
     func findRecord<R: Record, ID: Encodable>(_ type: R.Type, id: ID) throws -> R? {
-        try findRecord(R.self) { statement, plan in
-            let handle = statement.handle
-            let code: Int32
-            if ID.self == Int64.self {
-                code = sqlite3_bind_int64(handle, 1, unsafeBitCast(id, to: Int64.self))
-            } else if ID.self == Int.self {
-                code = sqlite3_bind_int64(handle, 1, Int64(unsafeBitCast(id, to: Int.self)))
-            } else {
-                code = try keyValue(id, plan).bind(to: handle, at: 1)
-            }
-            if code != SQLITE_OK { throw sqliteError(code, statement) }
+        try findRecord(R.self) { plan in
+            if ID.self == Int64.self { return .integer(unsafeBitCast(id, to: Int64.self)) }
+            if ID.self == Int.self { return .integer(Int64(unsafeBitCast(id, to: Int.self))) }
+            return try keyValue(id, plan)
         }
     }
 
-    /// Runs the record type's lookup statement, kept with the connection, with the key
-    /// `bind` binds, and decodes its row.
-    private func findRecord<R: Record>(_ type: R.Type, bind: (Statement, RecordPlan) throws -> Void) throws -> R? {
+    /// Runs the record type's lookup statement, kept with the connection, with the key `key`
+    /// gives, and decodes its row.
+    private func findRecord<R: Record>(_ type: R.Type, key: (RecordPlan) throws -> SQLValue) throws -> R? {
         // The result is written from inside the locked closure rather than returned through
         // it: a generic closure returning `R?` would look the optional's type up on each call.
         var record: R?
@@ -258,8 +248,9 @@ extension Connection {
             let plan = try usablePlan(R.self)
             let statement = try plan.takeLookup(from: self)
             defer { plan.giveBackLookup(statement, to: self) }
-            try bind(statement, plan)
-            guard try stepRaw(statement) else { return }
+            let value = try key(plan)
+            try statement.bindLocked(binding: 1) { handle in value.bind(to: handle, at: 1) }
+            guard try statement.step() else { return }
             record = try plan.lookupDecoder(R.self, for: statement).decodeRow(R.self)
         }
         return record
@@ -287,21 +278,6 @@ extension Connection {
         }
     }
 
-    /// Resets `statement` and binds the encoded values in order, leaving out the one at `skip`
-    /// (-1 for none), with the connection locked by the caller.
-    private func bindEncoded(_ statement: Statement, _ buffer: ColumnValueBuffer, skipping skip: Int) throws(Result) {
-        let handle = statement.handle
-        sqlite3_reset(handle)
-        let count = buffer.count
-        guard count - (skip >= 0 ? 1 : 0) == statement.parameterCount else {
-            throw Result.misuse(
-                "\(count) value(s) for \(statement.parameterCount) parameter(s)", code: SQLITE_RANGE,
-                statement: statement)
-        }
-        let code = buffer.bind(to: handle, count: count, skipping: skip)
-        if code != SQLITE_OK { throw sqliteError(code, statement) }
-    }
-
     /// Leaves out a new auto-increment key and stamps timestamps.
     private func prepareInsert(_ plan: RecordPlan, _ columns: inout [String], _ values: inout [SQLValue]) {
         if plan.primaryKey.isAutoIncrement, let index = columns.firstIndex(of: plan.primaryKey.column),
@@ -323,7 +299,7 @@ extension Connection {
         var columns = columns
         var values = values
         prepareInsert(plan, &columns, &values)
-        try runRaw(plan.insertSQL(columns), values)
+        try runStatement(plan.insertSQL(columns), values)
         return (sqlite3_last_insert_rowid(handle), columns, values)
     }
 
@@ -342,12 +318,12 @@ extension Connection {
             Timestamps.stampUpdate(&setColumns, &setValues, now: Timestamps.now(plan.options.dateStrategy))
         }
         if setColumns.isEmpty { return nil }
-        try runRaw(plan.updateSQL(setColumns), setValues + [key])
+        try runStatement(plan.updateSQL(setColumns), setValues + [key])
         return sqlite3_changes64(handle) > 0 ? (setColumns + [plan.primaryKey.column], setValues + [key]) : nil
     }
 
     private func deleteRow(_ plan: RecordPlan, key: SQLValue) throws -> Bool {
-        try runRaw(plan.deleteSQL, [key])
+        try runStatement(plan.deleteSQL, [key])
         return sqlite3_changes64(handle) > 0
     }
 }

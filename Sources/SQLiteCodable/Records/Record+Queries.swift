@@ -94,9 +94,10 @@ extension Record {
                 sql += " WHERE " + filter.template
                 bindings = filter.bindings
             }
-            return try db.withRawStatement(sql + suffix) { statement in
-                try db.bindRaw(statement, bindings: bindings)
-                return try db.stepRaw(statement) ? sqlite3_column_int64(statement.handle, 0) : nil
+            return try db.withLockedCachedStatement(sql + suffix) { statement in
+                sqlite3_reset(statement.handle)
+                try statement.bindLocked(bindings)
+                return try statement.step() ? sqlite3_column_int64(statement.handle, 0) : nil
             }
         }
     }

@@ -56,11 +56,12 @@ extension Connection {
         try withLock {
             // Tables on first use: created or completed before the join is prepared.
             for type in repeat each types { try prepareTable(type) }
-            try withRawStatement(expression.template) { statement in
-                try bindRaw(statement, bindings: expression.bindings)
+            try withLockedCachedStatement(expression.template) { statement in
+                sqlite3_reset(statement.handle)
+                try statement.bindLocked(expression.bindings)
                 // The sides' columns are counted, and the decoders found, after the first step,
                 // in which SQLite re-prepares a statement whose schema changed.
-                guard try stepRaw(statement) else { return }
+                guard try statement.step() else { return }
                 let state = StatementState.of(statement)
                 var start = 0
                 func side<T: Record>(_ type: T.Type) throws -> JoinSide<T> {
@@ -81,7 +82,7 @@ extension Connection {
                 let row = RowReader(statement.handle)
                 repeat {
                     try body((repeat try (each sides).read(row)))
-                } while try stepRaw(statement)
+                } while try statement.step()
             }
         }
     }

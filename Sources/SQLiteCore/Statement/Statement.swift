@@ -506,6 +506,14 @@ public final class Statement: @unchecked Sendable {
 
     /// ``run(binding:with:)`` for a caller that holds the connection's lock.
     package func runLocked(binding count: Int, with bind: (OpaquePointer) throws(Result) -> Int32) throws(Result) {
+        try bindLocked(binding: count, with: bind)
+        try runLocked()
+    }
+
+    /// Resets the statement and binds parameters 1 to `count` through `bind`, as
+    /// ``run(binding:with:)`` binds them, for a caller that holds the connection's lock and then
+    /// steps the statement itself (``step()``).
+    package func bindLocked(binding count: Int, with bind: (OpaquePointer) throws(Result) -> Int32) throws(Result) {
         sqlite3_reset(handle)
         guard count == parameterCount else { throw bindingCountMismatch(given: count) }
         let code: Int32
@@ -520,7 +528,6 @@ public final class Statement: @unchecked Sendable {
             throw connection.error(code: code, statement: self)
         }
         bindingsSucceeded()
-        try runLocked()
     }
 
     /// Binds the values by parameter name (`":email"`, or `"email"`) and runs the statement.

@@ -1,44 +1,9 @@
 import Foundation
 
-// The Codable tier's statement runs, with the connection locked by the caller: binding, stepping
-// and decoding each row straight from the statement through the decoders its state keeps.
+// The Codable tier's statement runs, through Core's `Statement` (binding, stepping) with the
+// connection locked by the caller, decoding each row straight from the statement through the
+// decoders its state keeps.
 extension Connection {
-    /// Resets `statement` and binds `values` to its parameters in order, with the connection
-    /// locked by the caller.
-    func bindRaw(_ statement: Statement, _ values: [SQLValue]) throws(Result) {
-        let handle = statement.handle
-        sqlite3_reset(handle)
-        guard values.count == statement.parameterCount else {
-            throw Result.misuse(
-                "\(values.count) value(s) for \(statement.parameterCount) parameter(s)", code: SQLITE_RANGE,
-                statement: statement)
-        }
-        for (offset, value) in values.enumerated() {
-            let code = value.bind(to: handle, at: Int32(offset + 1))
-            if code != SQLITE_OK { throw sqliteError(code, statement) }
-        }
-    }
-
-    /// Resets `statement` and binds core-tier bindings to its parameters in order, as Core
-    /// binds them, with the connection locked by the caller.
-    func bindRaw(_ statement: Statement, bindings: [Binding?]) throws(Result) {
-        sqlite3_reset(statement.handle)
-        try statement.bindLocked(bindings)
-    }
-
-    /// Steps `statement` with the connection locked by the caller: `true` while there is a row.
-    /// At its end the statement is left there (an EXPLAIN too): every run of this tier resets
-    /// before binding.
-    @inline(__always)
-    func stepRaw(_ statement: Statement) throws(Result) -> Bool {
-        let code = sqlite3_step(statement.handle)
-        if code == SQLITE_ROW { return true }
-        if code == SQLITE_DONE { return false }
-        let error = sqliteError(code, statement)
-        sqlite3_reset(statement.handle)
-        throw error
-    }
-
     /// Steps `statement` through its rows (at most `limit`), decoding each with the decoder
     /// `makeDecoder` returns from the statement's state, with the connection locked by the
     /// caller. The decoder is asked for after the first step, in which SQLite re-prepares a
@@ -51,7 +16,7 @@ extension Connection {
     func decodeRows<T: Decodable>(
         _ type: T.Type, _ statement: Statement, limit: Int = .max, decoder makeDecoder: (StatementState) -> RowDecoder
     ) throws -> [T] {
-        guard limit > 0, try stepRaw(statement) else {
+        guard limit > 0, try statement.step() else {
             if limit > 0 { StatementState.of(statement).rowCountHint = 0 }
             return []
         }
@@ -65,7 +30,7 @@ extension Connection {
             base.initialize(to: try decoder.decodeRow(T.self))
             initialized = 1
             while initialized < buffer.count {
-                guard try stepRaw(statement) else {
+                guard try statement.step() else {
                     finished = true
                     return
                 }
@@ -102,7 +67,7 @@ extension Connection {
             storage.deinitialize(count: count)
             storage.deallocate()
         }
-        while count < limit, try stepRaw(statement) {
+        while count < limit, try statement.step() {
             if count == capacity {
                 capacity = Swift.max(16, capacity * 2)
                 let grown = UnsafeMutablePointer<T>.allocate(capacity: capacity)
@@ -136,29 +101,20 @@ extension Connection {
         }
     }
 
-    /// Runs `statement` to completion with the connection locked by the caller. The statement is
-    /// left at its end, as Core's runs leave theirs: SQLite ends its transaction there, and every
-    /// way in resets before binding.
-    func runRaw(_ statement: Statement) throws(Result) {
-        while try stepRaw(statement) {}
+    /// Runs `sql` with `values` bound in order, through the statement cache, with the
+    /// connection locked by the caller (`sqlite3_changes64` and `sqlite3_last_insert_rowid` then
+    /// tell its effect).
+    func runStatement(_ sql: String, _ values: [SQLValue]) throws {
+        _ = try runCachedLocked(sql, binding: values.count) { handle in Self.bind(values, to: handle) }
     }
 
-    /// Runs `sql` with `values` bound, through the statement cache, with the connection locked
-    /// by the caller (`sqlite3_changes64` and `sqlite3_last_insert_rowid` then tell its effect).
-    func runRaw(_ sql: String, _ values: [SQLValue]) throws {
-        try withRawStatement(sql) { statement in
-            try bindRaw(statement, values)
-            try runRaw(statement)
+    /// Binds `values` to parameters 1 to `values.count`; returns `SQLITE_OK` or the first
+    /// failing code.
+    static func bind(_ values: [SQLValue], to handle: OpaquePointer) -> Int32 {
+        for (offset, value) in values.enumerated() {
+            let code = value.bind(to: handle, at: Int32(offset + 1))
+            if code != SQLITE_OK { return code }
         }
-    }
-
-    /// SQLite's error for `code`, built by Core as for every tier.
-    func sqliteError(_ code: Int32, _ statement: Statement?) -> Result {
-        lastError(code: code, statement: statement)
-    }
-
-    /// Runs `body` with a cached statement for `sql` and the connection locked.
-    func withRawStatement<T>(_ sql: String, _ body: (Statement) throws -> T) throws -> T {
-        try withLockedCachedStatement(sql, body)
+        return SQLITE_OK
     }
 }
