@@ -44,9 +44,10 @@ import Testing
         var count: Int { changes.value }
 
         private func track() {
-            withObservationTracking(read) { [self] in
-                changes.withLock { $0 += 1 }
-                track()
+            // Weakly: the query keeps its pending change handler, and `read` keeps the query.
+            withObservationTracking(read) { [weak self] in
+                self?.changes.withLock { $0 += 1 }
+                self?.track()
             }
         }
     }

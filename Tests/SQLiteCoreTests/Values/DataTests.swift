@@ -12,12 +12,21 @@ import Testing
         try db.execute("CREATE TABLE files (id INTEGER PRIMARY KEY, data)")
     }
 
-    static let payloads: [Data] = [
-        Data(),
-        Data([0]),
-        Data([0x00, 0xFF, 0x00, 0x41, 0x00]),
-        Data((0..<1_048_576).map { (index: Int) in UInt8(truncatingIfNeeded: index &* 31) }),
-    ]
+    /// The payloads, each made by the test that uses it: a `Data` kept for the whole run (as
+    /// test arguments are) stores its buffer's address in tagged form, which the leak checker
+    /// of the sanitized CI step cannot follow, so it would report the buffer as leaked.
+    enum Payload: String, CaseIterable {
+        case empty, nul, mixed, megabyte
+
+        var data: Data {
+            switch self {
+            case .empty: Data()
+            case .nul: Data([0])
+            case .mixed: Data([0x00, 0xFF, 0x00, 0x41, 0x00])
+            case .megabyte: Data((0..<1_048_576).map { (index: Int) in UInt8(truncatingIfNeeded: index &* 31) })
+            }
+        }
+    }
 
     /// What the table holds for row `id`: SQLite's `typeof` and `length`.
     private func stored(_ id: Int64) throws -> (type: String, length: Int64) {
@@ -40,14 +49,16 @@ import Testing
         #expect((statement.row[0] as Blob).bytes == [UInt8](data), sourceLocation: sourceLocation)
     }
 
-    @Test(arguments: payloads)
-    func positionalRunRoundTrips(data: Data) throws {
+    @Test(arguments: Payload.allCases)
+    func positionalRunRoundTrips(payload: Payload) throws {
+        let data = payload.data
         try db.run("INSERT INTO files (id, data) VALUES (?, ?)", Int64(1), data)
         try expectReads(1, data)
     }
 
-    @Test(arguments: payloads)
-    func optionalArrayAndVariadicRunRoundTrip(data: Data) throws {
+    @Test(arguments: Payload.allCases)
+    func optionalArrayAndVariadicRunRoundTrip(payload: Payload) throws {
+        let data = payload.data
         let optional: Data? = data
         try db.run("INSERT INTO files (id, data) VALUES (?, ?)", 1, optional)
         try db.prepare("INSERT INTO files (id, data) VALUES (?, ?)").run([Int64(2), data])
@@ -55,8 +66,9 @@ import Testing
         try expectReads(2, data)
     }
 
-    @Test(arguments: payloads)
-    func namedParametersRoundTrip(data: Data) throws {
+    @Test(arguments: Payload.allCases)
+    func namedParametersRoundTrip(payload: Payload) throws {
+        let data = payload.data
         let insert = try db.prepare("INSERT INTO files (id, data) VALUES (:id, :data)")
         try insert.run(named: .init(":id", Int64(1)), .init(":data", data))
         try insert.run([":id": Int64(2), ":data": data])
