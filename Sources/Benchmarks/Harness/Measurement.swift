@@ -28,6 +28,11 @@ struct Measurement {
         let middle = sorted.count / 2
         return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
+    /// The nearest-rank `fraction` percentile of `sorted` (ascending, not empty).
+    static func percentile(_ fraction: Double, ofSorted sorted: [Double]) -> Double {
+        let rank = Int((fraction * Double(sorted.count)).rounded(.up))
+        return sorted[Swift.min(Swift.max(rank, 1), sorted.count) - 1]
+    }
     var min: Double { seconds.min() ?? 0 }
     var max: Double { seconds.max() ?? 0 }
 }

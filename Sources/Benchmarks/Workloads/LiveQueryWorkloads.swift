@@ -164,8 +164,7 @@ final class LiveQueryWorkloads {
             let samples = (latencyRuns[tier] ?? []).dropFirst().flatMap { $0 }.sorted()
             guard !samples.isEmpty else { continue }
             let median = Measurement.median(samples) * 1e6
-            let rank = Int((0.99 * Double(samples.count)).rounded(.up))
-            let p99 = samples[Swift.min(Swift.max(rank, 1), samples.count) - 1] * 1e6
+            let p99 = Measurement.percentile(0.99, ofSorted: samples) * 1e6
             lines.append(
                 "  live-query-latency " + tier.padding(toLength: 10, withPad: " ", startingAt: 0)
                     + "commit to change   median \(format(median, decimals: 1)) µs, "

@@ -312,7 +312,7 @@ final class PoolWorkloads {
         let samples = latencyRuns.dropFirst().flatMap { $0 }.sorted()
         if !samples.isEmpty {
             let median = Measurement.median(samples) * 1e6
-            let p99 = percentile(0.99, ofSorted: samples) * 1e6
+            let p99 = Measurement.percentile(0.99, ofSorted: samples) * 1e6
             lines.append(
                 "  observe-latency   commit to consumer    median \(format(median, decimals: 1)) µs, "
                     + "p99 \(format(p99, decimals: 1)) µs (\(samples.count) commits)")
@@ -323,11 +323,5 @@ final class PoolWorkloads {
         guard !lines.isEmpty else { return nil }
         let text = (["pool tier against its floors (median of the per-round ratios):"] + lines).joined(separator: "\n")
         return (text, "{" + fields.joined(separator: ", ") + "}")
-    }
-
-    /// The nearest-rank `fraction` percentile of `sorted` (ascending, not empty).
-    private func percentile(_ fraction: Double, ofSorted sorted: [Double]) -> Double {
-        let rank = Int((fraction * Double(sorted.count)).rounded(.up))
-        return sorted[Swift.min(Swift.max(rank, 1), sorted.count) - 1]
     }
 }
