@@ -1,147 +1,101 @@
-// Caching: one design for every tier.
+// Caching: what the package keeps between calls, and who owns it. Everything kept is listed
+// here with its owner.
 //
-// Owners. Each `Connection` owns everything cached for it: its `StatementCache` (prepared
-// statements by SQL text, checked out while in use) and its `TierStore`; each `Statement` owns a
-// `TierStore` of its own. One cache is process-wide, for want of a connection: the Codable
-// tier's encoding plans for `table.insert(encodable)`, which SQLite.swift's signature builds
-// before any connection is known (`EncodingPlan`, under one lock).
+// Core's:
+// - `StatementCache` (this file), owned by each `Connection`: prepared statements by the SQL
+//   text they were asked for, at most 64, least recently used evicted. A statement is taken out
+//   while in use and put back afterwards, so two uses of one text at once get two statements.
+// - `ColumnLayout` (`Statement/ColumnLayout.swift`), owned by each `Statement`: its result
+//   columns' names and a name-to-index map, for one generation of its columns, and one object
+//   per type that a tier derives from exactly those columns (`Statement.columnsDerived`): the
+//   typed tier's `ColumnKeys` (the expression template of each column) for raw SQL and for a
+//   select list without `*`. It is the only memo the typed tier has, and Core owns it: a new
+//   column generation is a new layout, so nothing derived from old columns is found.
+// - `ParameterNameTable`, owned by each `Statement`: the names its parameters answer to.
+// - `RegionCache`, owned by each observation: the tables each SQL text it ran reads, for one
+//   schema version.
+// - `FunctionRegistry`, `HookSet`, `SessionRegistry`, owned by each connection's handle: the
+//   Swift closures SQLite calls back, kept alive while registered (registrations, not caches).
 //
-// Plugging in. A tier keeps what it derives in its one place of those stores
-// (`TierStore.Tier`): with the connection what depends on the SQL only (the typed tier's
-// statement text by query shape, the record tier's plans), with the statement what depends on
-// its result columns (the typed tier's column map, the Codable tier's decoders). Stores are
-// touched with the connection's lock held, or by the code that has the statement checked out.
+// The tiers' (each in the `TierStore` of a connection or a statement, `TierStore.swift`):
+// - typed: nothing. It renders its SQL per call and finds the statement by that text; a run's
+//   `ColumnMap` (its `ColumnKeys` and where the next lookup's scan starts) lives as long as the
+//   run's rows.
+// - Codable, with the connection: `CodableStore` (a `RecordPlan` per record type: its SQL, an
+//   encoder, a prepared lookup statement and its decoder); with each statement:
+//   `StatementState` (key lookups and decoders for the next run).
+// Process-wide, in the Codable tier: `EncodingPlan`'s plans for `table.insert(encodable)`
+// (built before any connection is known), the row-ticket pool of the decoders (`RowTicket`),
+// the record types whose tables were checked (`SyncedRecordTypes`), `RecordDatabase`'s default
+// and named databases (a public convention of the seeds) and its pool-read registry.
 //
-// Invalidation, one rule. A statement's store holds what was derived from one generation of its
-// columns (`Statement.columnsGeneration`): `Statement.tierObject(_:)` finds it empty once SQLite
-// re-prepared the statement with other columns (a schema change), so no tier checks that
-// itself. A statement evicted from the cache loses its store; `Connection.dropCaches()` finalizes
-// every cached statement and empties the connection's store, and runs on
-// `clearStatementCache()`, `close()` and `deserialize`.
+// Staleness, one rule, decided by Core. SQLite re-prepares a statement whose schema changed
+// inside its next step; `Statement.columnsGeneration` changes when that gave it other columns,
+// and then the column layout is rebuilt and the statement's tier store found empty.
+// `Connection.clearStatementCache()`, `close()` and `deserialize` finalize every cached
+// statement and empty the connection's tier store; a statement leaving the cache loses its own.
+//
+// Process-wide in Core: SQLite's own initialization (`Connection.sqliteInitialized`), the
+// placeholder database of statements that failed to prepare (`Statement.unprepared`), and the
+// global log configuration (`LogConfiguration.global`, as SQLite's own log is per process).
 
 /// A bounded least-recently-used cache of prepared statements keyed by SQL text, so that a
 /// query run in a loop is prepared once (rusqlite's `prepare_cached`).
 ///
-/// A statement is checked out while in use and checked back in afterwards: two uses of the
-/// same SQL at once (a query nested in its own loop) get two statements, never one shared.
-///
-/// A use costs no hashing in the common case: the cache remembers the SQL string it was last
-/// asked for in each slot and first compares the two words of the caller's string with it
-/// (the same storage object, as when a query builder hands out one string per query shape),
-/// then falls back to a dictionary of every text that found the statement. Checking in goes
-/// straight to the statement's slot.
+/// Checking a statement out removes it from the cache and checking it in puts it back as the
+/// most recently used, so a statement in use is never handed out twice: a query nested in its
+/// own loop prepares a second statement. The free statements are kept in use order; a lookup
+/// searches from the most recent, which finds the statement of a loop at once.
 ///
 /// Its state is guarded by its connection's lock (recursive), so the tiers that hold that lock
-/// around a whole statement use (check out, bind, step, check in) take no second lock, and no
-/// order between two locks can deadlock. Swift's run-time exclusivity checks are turned off for
-/// the state: they would cost more than the rest of a lookup.
+/// around a whole statement use (check out, bind, step, check in) take no second lock.
 final class StatementCache: @unchecked Sendable {
-    private struct Slot {
-        /// The statement; held while checked out too, until the slot is evicted.
-        var statement: Statement
-        /// Whether the statement is in the cache rather than checked out.
-        var available: Bool
-        /// The text of the latest lookup that found the statement, compared by its words.
-        var recentKey: String
-        /// Every text registered in ``StatementCache/lookup`` for this slot.
-        var keys: [String]
-        /// The use clock at the latest check-in, for eviction.
-        var lastUse: UInt64
-    }
-
-    @exclusivity(unchecked)
-    private var slots: [Slot] = []
-    /// SQL text → slot, for lookups whose string is not the one a slot remembers.
-    @exclusivity(unchecked)
-    private var lookup: [String: Int] = [:]
-    /// The slot of the latest checkout, tried first.
-    @exclusivity(unchecked)
-    private var recentSlot = 0
-    @exclusivity(unchecked)
-    private var clock: UInt64 = 0
+    /// The free statements, least recently used first, each found by its ``Statement/cacheKey``.
+    private var free: [Statement] = []
+    /// Set when the connection closes: statements checked in afterwards are dropped.
+    private var isClosed = false
     private let lock: RecursiveLock
-    let capacity: Int
+    /// The most statements kept.
+    let capacity = 64
 
-    /// A cache of `capacity` statements guarded by `lock`, the connection's.
-    init(capacity: Int, lock: RecursiveLock) {
-        self.capacity = capacity
+    /// A cache guarded by `lock`, the connection's.
+    init(lock: RecursiveLock) {
         self.lock = lock
     }
 
     /// Takes the cached statement for `sql` out of the cache, nil when there is none free.
     /// Called with the connection's lock held.
-    @inline(__always)
     func checkOutLocked(_ sql: String) -> Statement? {
-        if let slot = identicalSlot(sql) ?? lookup[sql], slots[slot].available {
-            return take(slot, sql)
+        let length = sql.utf8.count
+        guard let index = free.lastIndex(where: { $0.cacheKey.utf8.count == length && $0.cacheKey == sql }) else {
+            return nil
         }
-        // Another statement for the same text may be free when the registered one is out.
-        if let slot = slots.indices.first(where: { slots[$0].available && slots[$0].keys.contains(sql) }) {
-            return take(slot, sql)
-        }
-        return nil
+        let statement = free.remove(at: index)
+        statement.isCached = false
+        return statement
     }
 
-    /// Puts `statement` back: straight into its slot when it came out of the cache, else filed
-    /// under the text it was looked up by (its ``Statement/cacheKey``) and its own text, which
-    /// lacks what followed the statement ("; "). Only a statement new to the cache has its
-    /// texts read. Called with the connection's lock held.
-    @inline(__always)
+    /// Puts `statement` back as the most recently used one, evicting the least recently used
+    /// statement when the cache is full; one already in the cache stays as it is. Called with
+    /// the lock held.
     func checkInLocked(_ statement: Statement) {
-        let slot = statement.cacheSlot
-        if capacity > 0, slot >= 0, slot < slots.count, slots[slot].statement === statement {
-            clock &+= 1
-            slots[slot].available = true
-            slots[slot].lastUse = clock
-            return
-        }
-        register(statement)
-    }
-
-    /// Checks in a statement that has no slot of its own: a new one takes a free slot or the
-    /// least recently used one. Called with the lock held.
-    @inline(never)
-    private func register(_ statement: Statement) {
-        guard capacity > 0, !isClosed else {
+        guard !statement.isCached else { return }
+        guard !isClosed else {
+            // Not kept: what a tier attached may refer back to the statement.
             statement.tierStore = TierStore()
-            statement.cacheKey = nil
             return
         }
-        clock &+= 1
-        let sql = statement.cacheKey
-        statement.cacheKey = nil
-        var keys = [statement.sql]
-        if let sql, sql != keys[0] { keys.append(sql) }
-        let entry = Slot(
-            statement: statement, available: true, recentKey: sql ?? keys[0], keys: keys, lastUse: clock)
-        let index: Int
-        // A statement displaced from the cache is released when this returns, once the cache's
-        // state is consistent again: finalizing it takes the (recursive) connection lock and
-        // may run the deinitializers of what the tiers kept with it.
-        var displaced: Statement?
-        if slots.count < capacity {
-            index = slots.count
-            slots.append(entry)
-        } else {
-            index = leastRecentlyUsedSlot()
-            displaced = slots[index].statement
-            // What a higher tier attached may refer back to the statement: drop it, so
-            // that the statement is freed (and finalized) with the cache's reference.
-            if slots[index].available { slots[index].statement.tierStore = TierStore() }
-            slots[index].statement.cacheSlot = -1
-            for key in slots[index].keys where lookup[key] == index { lookup[key] = nil }
-            slots[index] = entry
-        }
-        statement.cacheSlot = index
-        for key in keys { lookup[key] = index }
-        _ = displaced
+        // A statement the connection prepared directly is found by its own text.
+        if statement.cacheKey.isEmpty { statement.cacheKey = statement.sql }
+        statement.isCached = true
+        free.append(statement)
+        // Released when this returns, once the cache's state is consistent again: finalizing
+        // it takes the (recursive) connection lock.
+        let evicted = free.count > capacity ? free.removeFirst() : nil
+        evicted?.tierStore = TierStore()
     }
 
-    var count: Int { lock.withLock { slots.count(where: \.available) } }
-
-    /// Set when the connection closes: statements checked in afterwards are dropped.
-    @exclusivity(unchecked)
-    private var isClosed = false
+    var count: Int { lock.withLock { free.count } }
 
     /// Finalizes every cached statement and keeps none from now on (the connection closed).
     /// Called with the lock held.
@@ -150,57 +104,17 @@ final class StatementCache: @unchecked Sendable {
         removeAll()
     }
 
+    /// Drops every cached statement (finalized unless someone else holds it).
     func removeAll() {
-        // Released once the state is consistent, as in `checkIn`.
-        var displaced: [Slot] = []
+        var dropped: [Statement] = []
         lock.withLock {
-            swap(&displaced, &slots)
-            for slot in displaced {
-                slot.statement.cacheSlot = -1
-                if slot.available { slot.statement.tierStore = TierStore() }
-            }
-            lookup.removeAll()
-            recentSlot = 0
-        }
-        displaced.removeAll()
-    }
-
-    // MARK: - Internals (called with the lock held)
-
-    /// The slot whose remembered text is `sql`'s very string, compared word for word.
-    private func identicalSlot(_ sql: String) -> Int? {
-        guard StringWords.isSupported else { return nil }
-        let words = StringWords(sql)
-        func matches(_ slot: Int) -> Bool { StringWords(slots[slot].recentKey) == words }
-        if recentSlot < slots.count, matches(recentSlot) { return recentSlot }
-        return slots.indices.first(where: matches)
-    }
-
-    /// Checks out the statement of `slot`, found by `sql` (one of the slot's registered texts),
-    /// and remembers that string so that its next lookup needs no hashing.
-    private func take(_ slot: Int, _ sql: String) -> Statement {
-        slots[slot].available = false
-        // Most lookups come with the very string remembered: assigning it again would only
-        // retain one and release the other.
-        if StringWords(slots[slot].recentKey) != StringWords(sql) { slots[slot].recentKey = sql }
-        recentSlot = slot
-        return slots[slot].statement
-    }
-
-    /// The slot to replace: the least recently checked-in free one, or the oldest of all when
-    /// every statement is out (the caller still holds it; the cache just forgets it).
-    private func leastRecentlyUsedSlot() -> Int {
-        var best = 0
-        var bestKey = (available: false, lastUse: UInt64.max)
-        for (index, slot) in slots.enumerated() {
-            let better =
-                slot.available != bestKey.available ? slot.available : slot.lastUse < bestKey.lastUse
-            if index == 0 || better {
-                best = index
-                bestKey = (slot.available, slot.lastUse)
+            swap(&dropped, &free)
+            for statement in dropped {
+                statement.isCached = false
+                statement.tierStore = TierStore()
             }
         }
-        return best
+        dropped.removeAll()
     }
 }
 
@@ -291,7 +205,7 @@ extension Connection {
         return try body(statement)
     }
 
-    /// The number of statements the cache keeps (64 by default); 0 disables caching.
+    /// The most statements the cache keeps (64); the least recently used one goes first.
     public var statementCacheCapacity: Int { statementCache.capacity }
 
     /// Finalizes every cached statement, including those the higher tiers keep with the

@@ -88,7 +88,7 @@ public final class Connection: @unchecked Sendable {
             _ = swift_sqlite_db_config_switch(pointer, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, nil)
         #endif
         connection = ConnectionHandle(pointer: pointer)
-        statementCache = StatementCache(capacity: 64, lock: connection.lock)
+        statementCache = StatementCache(lock: connection.lock)
         startLogging()
         if let key { try applyKey(key, db: "main", migrate: false) }
         // A read-only database (also one opened `?mode=ro`) cannot change its journal mode, and

@@ -101,13 +101,13 @@ public final class Statement: @unchecked Sendable {
     @exclusivity(unchecked)
     package var tierStore = TierStore()
 
-    /// The statement's slot in the connection's statement cache, -1 when it has none. Guarded
-    /// by the cache's lock.
-    var cacheSlot = -1
+    /// The text the connection's statement cache finds the statement by: the SQL it was asked
+    /// for. Guarded by the connection's lock.
+    var cacheKey = ""
 
-    /// The text a statement prepared by `cachedStatement` was asked for, until it is first
-    /// returned to the cache.
-    var cacheKey: String?
+    /// Whether the statement is in the connection's statement cache (free) rather than in use.
+    /// Guarded by the connection's lock.
+    var isCached = false
 
     /// Parameters bound one at a time so far, until all are.
     var partialBindings: Set<Int>?
@@ -214,13 +214,27 @@ public final class Statement: @unchecked Sendable {
     /// generation: Core's column names and indexes, which every tier reads. As with
     /// ``columnNames``, read it after the first step of a run.
     package var columnLayout: ColumnLayout {
+        connection.lock.withLock { currentLayoutLocked() }
+    }
+
+    /// The object of type `T` that a tier derives from exactly the current generation's columns
+    /// (``columnLayout``), made by `make` once per generation and kept by Core with the layout:
+    /// a statement re-prepared with other columns has a new layout, so the next call makes a
+    /// new one. Read it after the first step of a run, as ``columnLayout``.
+    package func columnsDerived<T: AnyObject>(_ make: (ColumnLayout) -> T) -> T {
         connection.lock.withLock {
-            let generation = currentColumnsGeneration()
-            if let layout { return layout }
-            let layout = ColumnLayout(names: readColumnNames(), generation: generation)
-            self.layout = layout
-            return layout
+            let layout = currentLayoutLocked()
+            return layout.derived { make(layout) }
         }
+    }
+
+    /// ``columnLayout`` for a caller that holds the connection's lock.
+    private func currentLayoutLocked() -> ColumnLayout {
+        let generation = currentColumnsGeneration()
+        if let layout { return layout }
+        let layout = ColumnLayout(names: readColumnNames(), generation: generation)
+        self.layout = layout
+        return layout
     }
 
     /// A number that changes whenever SQLite re-prepares the statement with other result

@@ -169,17 +169,47 @@ extension Connection {
 
     /// The column map of a run of `statement`, from the columns Core reports for it now: call
     /// it after the run's first step, which re-prepares a statement whose schema changed.
-    /// `clauses` nil for raw SQL.
+    /// `clauses` nil for raw SQL. The keys of raw SQL and of a query that selects no `*` are
+    /// kept by Core with the statement's column layout; those of a query with a `*` (whose
+    /// joined tables' column counts may change without changing this statement's columns) are
+    /// made for the run.
     func columnMap(_ statement: Statement, _ clauses: QueryClauses?) -> ColumnMap {
-        let layout = statement.columnLayout
-        guard let clauses else { return ColumnMap(rawLayout: layout) }
-        return ColumnMap(clauses: clauses, layout: layout) { table in
-            // The table's columns as Core's layout of a cached `SELECT *` reports them after a
-            // step, which re-prepares the statement if the table changed since.
-            try? withLockedCachedStatement("SELECT * FROM " + table + " LIMIT 0") { probe in
-                _ = try probe.step()
-                return probe.columnLayout.count
-            }
+        guard let clauses else {
+            return ColumnMap(statement.columnsDerived { RawColumnKeys($0) }.columns)
         }
+        let columns = clauses.select.columns
+        let hasStar = columns.contains { column in
+            column.template.utf8.withContiguousStorageIfAvailable { $0.last == UInt8(ascii: "*") } ?? true
+        }
+        if !hasStar {
+            let keys = statement.columnsDerived { layout in
+                layout.count == columns.count
+                    ? ColumnKeys(selected: columns.map(\.template), layout: layout)
+                    : ColumnKeys(clauses: clauses, layout: layout) { _ in nil }
+            }
+            // Another query rendered to the same text would select the same templates; checked,
+            // as a string comparison of identical strings costs little.
+            if keys.matches(selected: columns) { return ColumnMap(keys) }
+        }
+        return ColumnMap(
+            ColumnKeys(clauses: clauses, layout: statement.columnLayout) { table in
+                // The table's columns as Core's layout of a cached `SELECT *` reports them after
+                // a step, which re-prepares the statement if the table changed since.
+                try? withLockedCachedStatement("SELECT * FROM " + table + " LIMIT 0") { probe in
+                    _ = try probe.step()
+                    return probe.columnLayout.count
+                }
+            })
     }
+}
+
+/// The keys of raw SQL's columns (``ColumnKeys/init(rawLayout:)``), as Core keeps them with a
+/// column layout: a type of their own, apart from a query's keys for the same text.
+final class RawColumnKeys: Sendable {
+    let columns: ColumnKeys
+
+    init(_ layout: ColumnLayout) {
+        columns = ColumnKeys(rawLayout: layout)
+    }
+
 }

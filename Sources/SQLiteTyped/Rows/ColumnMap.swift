@@ -1,21 +1,72 @@
 import SQLiteCore
 
-/// How the result columns of one run of a statement are found by expression, made after the
-/// run's first step from the query's clauses and Core's ``ColumnLayout`` of the statement, and
-/// shared by the rows of that run. Nothing in it outlives the run: the next run makes its own
-/// from the layout Core then reports, so a statement that SQLite re-prepared with other columns
-/// (a schema change) never leaves stale positions behind.
+/// How the result columns of one run of a statement are found by expression: the run's
+/// ``ColumnKeys`` and where its next lookup starts. Made after the run's first step and shared
+/// by the rows of that run; the next run makes its own.
+///
+/// Not `Sendable`: ``attachment`` and the scan position are written without a lock by whoever
+/// reads the run's rows.
+@usableFromInline
+final class ColumnMap {
+    /// The keys of the run's columns, derived from Core's layout.
+    let columns: ColumnKeys
+
+    /// The column after the latest one ``index(of:)`` found, where its next scan starts.
+    private var nextColumn = 0
+
+    /// What a higher tier keeps for the rows of this run (``Row/runAttachment``).
+    var attachment: AnyObject?
+
+    init(_ columns: ColumnKeys) {
+        self.columns = columns
+    }
+
+    /// Core's layout of the statement's columns for this run.
+    var layout: ColumnLayout { columns.layout }
+
+    /// The column index for `template`.
+    @usableFromInline
+    func index(of template: String) throws(QueryError) -> Int {
+        // The first column whose key is the template: usually the very expression the query
+        // selected, whose string `==` compares by its bits first. Rows are mostly read in
+        // column order, so the scan starts after the previous hit (a key that differs costs a
+        // full string comparison). A hit is the first column with that key when the scan
+        // passed every earlier column or no two keys are equal.
+        let keys = columns.keys
+        let count = keys.count
+        let start = nextColumn < count ? nextColumn : 0
+        var index = start
+        for _ in 0..<count {
+            if keys[index] == template {
+                if start == 0 || index < start || columns.keysAreDistinct {
+                    nextColumn = index + 1
+                    return index
+                }
+                break
+            }
+            index = index + 1 == count ? 0 : index + 1
+        }
+        if let index = keys.firstIndex(of: template) { return index }
+        if let index = columns.otherNames.exact[template] { return index }
+        if let similar = columns.otherNames.ambiguous[template] {
+            throw .ambiguousColumn(name: template, similar: similar)
+        }
+        throw .noSuchColumn(name: template, columns: keys)
+    }
+}
+
+/// The keys of a statement's result columns for one query, derived from Core's
+/// ``ColumnLayout``: Core keeps the keys of a column generation with its layout
+/// (``Statement/columnsDerived(_:)``), except those of a joined `SELECT *`, which depend on the
+/// other tables' column counts and are made per run.
 ///
 /// Keys are expression templates: `"id"`, `"users"."id"`, `count(*)`. A column is found first
 /// among the keys in column order (the expressions the query selected, compared as strings),
 /// then by the other names it answers to: the unqualified name of a qualified column, or the
 /// column's own result name (an `AS` alias). An unqualified name that several joined tables
-/// share is ambiguous and reported with its candidates.
-///
-/// Not `Sendable`: ``attachment`` is written without a lock by whoever reads the run's rows.
-@usableFromInline
-final class ColumnMap {
-    /// Core's layout of the statement's columns for this run.
+/// share is ambiguous and reported with its candidates. Immutable.
+final class ColumnKeys: Sendable {
+    /// Core's layout of the statement's columns.
     let layout: ColumnLayout
 
     /// The key of each column, in column order: the template of each selected expression, or
@@ -23,47 +74,35 @@ final class ColumnMap {
     /// names for raw SQL.
     let keys: [String]
 
-    /// Which columns of ``keys`` a `*` expanded to.
-    private let expandedFromStar: Set<Int>
+    /// Whether no two of ``keys`` are equal (the query selected no expression twice).
+    let keysAreDistinct: Bool
 
-    /// The column of each key by a cheap hash of its text (``hash(_:)``), in open addressing:
-    /// a column index, or -1 for an empty slot; a power of two long, at most half full.
-    /// Hashing the text with the standard library's hasher would cost more than the rest of a
-    /// read.
-    private let slots: [Int32]
+    /// The names a column answers to besides its key, and those shared by several columns.
+    fileprivate let otherNames: OtherNames
 
-    /// The names a column answers to besides its key, and those shared by several columns,
-    /// derived from the keys and the layout on the first lookup that needs them.
-    private lazy var otherNames = OtherNames(keys: keys, fromStar: expandedFromStar, layout: layout)
-
-    /// What a higher tier keeps for the rows of this run (``Row/runAttachment``).
-    var attachment: AnyObject?
-
-    /// The map of the raw SQL's rows: each column found by its quoted result name (the first
-    /// of columns with the same name).
+    /// The keys of raw SQL's rows: each column found by its quoted result name (the first of
+    /// columns with the same name).
     init(rawLayout layout: ColumnLayout) {
         self.layout = layout
         keys = layout.names.map(SQLText.quote)
-        expandedFromStar = []
-        slots = ColumnMap.slots(keys)
+        keysAreDistinct = Set(keys).count == keys.count
         otherNames = OtherNames(exact: [:], ambiguous: [:])
     }
 
-    /// The map of `clauses` run as a statement with columns `layout`; `probe` returns the
-    /// column count of a joined table (`SELECT * FROM <table>`), or nil when it cannot be
-    /// determined.
+    /// The keys of `columns`, the selected expressions, with no `*` among them and one per
+    /// column of `layout`.
+    init(selected columns: [String], layout: ColumnLayout) {
+        self.layout = layout
+        keys = columns
+        keysAreDistinct = Set(keys).count == keys.count
+        otherNames = OtherNames(keys: keys, fromStar: [], layout: layout)
+    }
+
+    /// The keys of `clauses` run as a statement with columns `layout`, a `*` among its selected
+    /// expressions expanded; `probe` returns the column count of a joined table
+    /// (`SELECT * FROM <table>`), or nil when it cannot be determined.
     init(clauses: QueryClauses, layout: ColumnLayout, probe: (String) -> Int?) {
         self.layout = layout
-        let columns = clauses.select.columns
-        let hasStar = columns.contains { column in
-            column.template.utf8.withContiguousStorageIfAvailable { $0.last == UInt8(ascii: "*") } ?? true
-        }
-        if !hasStar, columns.count == layout.count {
-            keys = columns.map(\.template)
-            expandedFromStar = []
-            slots = ColumnMap.slots(keys)
-            return
-        }
         let columnNames = layout.names
         var keys: [String] = []
         var fromStar = Set<Int>()
@@ -79,7 +118,7 @@ final class ColumnMap {
             }
         }
 
-        for column in columns {
+        for column in clauses.select.columns {
             guard keys.count < columnNames.count else { break }
             let template = column.template
             if template == "*" {
@@ -97,59 +136,20 @@ final class ColumnMap {
             }
         }
         self.keys = keys
-        expandedFromStar = fromStar
-        slots = ColumnMap.slots(keys)
+        keysAreDistinct = Set(keys).count == keys.count
+        otherNames = OtherNames(keys: keys, fromStar: fromStar, layout: layout)
     }
 
-    /// The hash of `key` that ``slots`` is arranged by: its length and the bytes before its
-    /// last, which tell apart the names of one table (`"i0"`, `"i1"`; `"users"."email"`,
-    /// `"users"."name"`).
-    private static func hash(_ key: String) -> Int {
-        key.utf8.withContiguousStorageIfAvailable { bytes in
-            let count = bytes.count
-            guard count >= 3 else { return count }
-            return (count &* 31 &+ Int(bytes[count - 2])) &* 31 &+ Int(bytes[count - 3])
-        } ?? key.utf8.count
-    }
-
-    /// The slots of `keys` (see ``slots``): the first column of each key.
-    private static func slots(_ keys: [String]) -> [Int32] {
-        var count = 4
-        while count < keys.count * 2 { count *= 2 }
-        var slots = [Int32](repeating: -1, count: count)
-        let mask = count - 1
-        for (index, key) in keys.enumerated() {
-            var slot = hash(key) & mask
-            while slots[slot] >= 0, keys[Int(slots[slot])] != key { slot = (slot + 1) & mask }
-            if slots[slot] < 0 { slots[slot] = Int32(index) }
-        }
-        return slots
-    }
-
-    /// The column index for `template`.
-    @usableFromInline
-    func index(of template: String) throws(QueryError) -> Int {
-        // The first column whose key is the template (usually the very expression the query
-        // selected, whose string compares by identity), by its slot.
-        let mask = slots.count - 1
-        var slot = ColumnMap.hash(template) & mask
-        while slots[slot] >= 0 {
-            let index = Int(slots[slot])
-            if keys[index] == template { return index }
-            slot = (slot + 1) & mask
-        }
-        // Not a key, or (should the hash ever tell equal texts apart) any key: look at each.
-        if let index = keys.firstIndex(of: template) { return index }
-        if let index = otherNames.exact[template] { return index }
-        if let similar = otherNames.ambiguous[template] { throw .ambiguousColumn(name: template, similar: similar) }
-        throw .noSuchColumn(name: template, columns: keys)
+    /// Whether these keys were made for `columns`, the templates a query selected.
+    func matches(selected columns: [Expression<Void>]) -> Bool {
+        keys.count == columns.count && zip(keys, columns).allSatisfy { $0 == $1.template }
     }
 }
 
 /// The names the columns of a run answer to besides their keys: the unqualified name of a
 /// qualified column and a column's own result name when only one column answers to it
 /// (``exact``), else the qualified keys it could mean (``ambiguous``).
-private struct OtherNames {
+private struct OtherNames: Sendable {
     var exact: [String: Int]
     var ambiguous: [String: [String]]
 

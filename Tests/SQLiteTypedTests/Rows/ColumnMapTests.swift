@@ -154,6 +154,32 @@ import Testing
         }
     }
 
+    @Test func rawSQLRowsReadTheColumnsOfEachSchemaGeneration() throws {
+        let db = try Self.database()
+        let sql = "SELECT * FROM t"
+        #expect(try db.prepareRowIterator(sql).map { $0.columnNames } == [["id", "a", "b"]])
+        try db.execute("ALTER TABLE t ADD COLUMN c INTEGER DEFAULT 30")
+        // The cached statement is re-prepared by SQLite with a fourth column.
+        let rows = try db.prepareRowIterator(sql).map { $0 }
+        #expect(rows.map { $0.columnNames } == [["id", "a", "b", "c"]])
+        #expect(rows.map { $0[Self.c] } == [30])
+    }
+
+    @Test func aRepeatedExpressionAndColumnsReadOutOfOrder() throws {
+        let db = try Self.database()
+        let query = Self.t.select(Self.a, Self.b, Self.a, Self.id)
+        for _ in 0..<2 {
+            for row in [try #require(try db.pluck(query))] + Array(try db.prepare(query)) {
+                #expect(row[Self.id] == 1)
+                #expect(row[Self.a] == 10)
+                #expect(row[Self.b] == 20)
+                #expect(row[Self.a] == 10)
+                #expect(row[Self.id] == 1)
+                #expect(row[Self.b] == 20)
+            }
+        }
+    }
+
     @Test func aKeptRowReadsItsValuesAfterItsStatementMovedOn() throws {
         let db = try Self.database()
         try db.run(Self.t.insert(Self.id <- 2, Self.a <- 11, Self.b <- nil))
