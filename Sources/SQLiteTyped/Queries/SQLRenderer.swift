@@ -80,9 +80,15 @@ struct SQLRenderer: ~Copyable {
     }
 
     mutating func append(_ expressions: [Expression<Void>], separator: String = ", ") {
-        for index in expressions.indices {
-            if index > 0 { separator == ", " ? appendSeparator() : append(separator) }
-            append(expressions[index])
+        let isComma = separator == ", "
+        // Read in place: copying each expression out of the array would retain and release its
+        // template and bindings.
+        expressions.withUnsafeBufferPointer { list in
+            for index in list.indices {
+                if index > 0 { isComma ? appendSeparator() : append(separator) }
+                append(list[index].template)
+                if !list[index].bindings.isEmpty { bindings.append(contentsOf: list[index].bindings) }
+            }
         }
     }
 
