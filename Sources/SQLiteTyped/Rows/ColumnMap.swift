@@ -32,20 +32,23 @@ final class ColumnMap {
         // column order, so the scan starts after the previous hit (a key that differs costs a
         // full string comparison). A hit is the first column with that key when the scan
         // passed every earlier column or no two keys are equal.
-        let keys = columns.keys
-        let count = keys.count
-        let start = nextColumn < count ? nextColumn : 0
-        var index = start
-        for _ in 0..<count {
-            if keys[index] == template {
-                if start == 0 || index < start || columns.keysAreDistinct {
-                    nextColumn = index + 1
-                    return index
+        let start = nextColumn
+        let found = columns.keys.withUnsafeBufferPointer { keys -> Int? in
+            let count = keys.count
+            var index = start < count ? start : 0
+            for _ in 0..<count {
+                if keys[index] == template {
+                    return start == 0 || index < start || columns.keysAreDistinct ? index : nil
                 }
-                break
+                index = index + 1 == count ? 0 : index + 1
             }
-            index = index + 1 == count ? 0 : index + 1
+            return nil
         }
+        if let found {
+            nextColumn = found + 1
+            return found
+        }
+        let keys = columns.keys
         if let index = keys.firstIndex(of: template) { return index }
         if let index = columns.otherNames.exact[template] { return index }
         if let similar = columns.otherNames.ambiguous[template] {
