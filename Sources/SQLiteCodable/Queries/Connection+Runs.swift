@@ -91,7 +91,6 @@ extension Connection {
 
     /// Moves `count` values to uninitialized memory: one copy of the bytes for the types that
     /// allow it (most), since moving a type only known at run time goes value by value.
-    @inline(__always)
     private static func move<T>(_ count: Int, from source: UnsafeMutablePointer<T>, to target: UnsafeMutablePointer<T>)
     {
         if _isBitwiseTakable(T.self) {

@@ -20,10 +20,14 @@
 // - Codable, with the connection: `CodableStore` (a `RecordPlan` per record type: its SQL, an
 //   encoder, a prepared lookup statement and its decoder); with each statement:
 //   `StatementState` (key lookups and decoders for the next run).
-// Process-wide, in the Codable tier: `EncodingPlan`'s plans for `table.insert(encodable)`
-// (built before any connection is known), the row-ticket pool of the decoders (`RowTicket`),
-// the record types whose tables were checked (`SyncedRecordTypes`), `RecordDatabase`'s default
-// and named databases (a public convention of the seeds) and its pool-read registry.
+// Process-wide, in the Codable tier, each for want of an owner when it is used:
+// `EncodingPlan`'s plans and last plan, for `table.insert(encodable)`, which SQLite.swift's
+// signature builds before any connection is known; the decoders' row-ticket pool (`RowTicket`),
+// whose tickets outlive any one decoder so that a kept container can tell it is stale;
+// `ColumnsVersion` (`EncodedRow.swift`), the counter that numbers encoded column lists across
+// encoders; the record types whose tables were checked (`SyncedRecordTypes`) and `RecordDatabase`'s
+// pool-read registry, both keyed by type or database rather than by a connection; and
+// `RecordDatabase`'s default and named databases, a public convention of the seeds.
 //
 // Staleness, one rule, decided by Core. SQLite re-prepares a statement whose schema changed
 // inside its next step; `Statement.columnsGeneration` changes when that gave it other columns,
@@ -88,6 +92,7 @@ final class StatementCache: @unchecked Sendable {
         // Released when this returns, once the cache's state is consistent again: finalizing
         // it takes the (recursive) connection lock.
         let evicted = free.count > capacity ? free.removeFirst() : nil
+        evicted?.isCached = false
         evicted?.tierStore = TierStore()
     }
 

@@ -142,6 +142,20 @@ import Testing
         }
     }
 
+    @Test func aStatementEvictedWhileHeldIsCachedAgainWhenReturned() throws {
+        let db = try Connection()
+        let held = try db.cachedStatement("SELECT 'held'")
+        db.returnToCache(held)
+        for index in 0..<db.statementCacheCapacity {
+            _ = try db.withCachedStatement("SELECT \(index)") { try $0.scalar() }
+        }
+        // Evicted by now, and still held here: returning it caches it again.
+        #expect(try db.cachedStatement("SELECT 'held'") !== held)
+        db.returnToCache(held)
+        #expect(try db.cachedStatement("SELECT 'held'") === held)
+        db.returnToCache(held)
+    }
+
     @Test func equalTextInAnotherStringFindsTheSameStatement() throws {
         let db = try Connection()
         let base = "SELECT 'a fairly long statement text, stored out of line' AS value"
