@@ -48,31 +48,33 @@ enum Demo {
         try checks.equal(
             "migrating again changes nothing", try await store.appliedMigrations(), migrator.migrationNames)
 
-        // 2. Records: the Codable `Note` saves, finds, updates and deletes itself.
+        // 2. Records: the connection of the pool's closures saves, finds, updates and deletes the
+        // Codable `Note` (store.add is `pool.write { db in try db.save(&note) }`).
         heading(2, "Records (SQLiteCodable): save, find, update, delete")
-        var groceries = Note(title: "Groceries", body: "Milk, eggs and coffee beans for the week.")
-        try await groceries.save(in: pool)  // INSERT: groceries.id and its timestamps are set
-        var tips = Note(
+        let groceries = try await store.add(title: "Groceries", body: "Milk, eggs and coffee beans for the week.")
+        var tips = try await store.add(
             title: "SQLite tips", body: "In WAL mode readers run beside the writer, each in its own snapshot.")
-        try await tips.save(in: pool)
         let swift = try await store.add(
             title: "Swift concurrency",
             body: "Cancelling a task cancels its child tasks, and a task group waits for every child task.")
-        var draft = Note(title: "Draft", body: "A rough draft to throw away.")
-        try await draft.save(in: pool)
+        let draft = try await store.add(title: "Draft", body: "A rough draft to throw away.")
         for note in [groceries, tips, swift, draft] { print("   saved note \(note.id): \(note.title)") }
         let ids = [groceries.id, tips.id, swift.id, draft.id]
         try checks.that("each saved note got its own id", Set(ids).count == 4 && ids.allSatisfy { $0 > 0 })
         try checks.that("save set the timestamps", groceries.createdAt != nil && groceries.updatedAt != nil)
 
         tips.body += " FTS5 ranks full-text matches with bm25."
-        try checks.that("update found the note", try await tips.update(in: pool))
-        try checks.equal("find reads back the updated note", try await Note.find(tips.id, in: pool), tips)
+        let edited = tips
+        try checks.that("update found the note", try await pool.write { db in try db.update(edited) })
+        let stored = try await pool.read { db in try Note.find(edited.id, in: db) }
+        try checks.equal("find reads back the updated body", stored?.body, edited.body)
+        if let stored { tips = stored }
         print("   updated note \(tips.id): \(tips.body)")
 
-        try checks.that("delete removed the draft", try await draft.delete(in: pool))
-        try checks.equal("find returns nil for the deleted note", try await Note.find(draft.id, in: pool), nil)
-        try checks.equal("three notes are left", try await Note.count(in: pool), 3)
+        try checks.that("delete removed the draft", try await pool.write { db in try db.delete(draft) })
+        try checks.equal(
+            "find returns nil for the deleted note", try await pool.read { db in try Note.find(draft.id, in: db) }, nil)
+        try checks.equal("three notes are left", try await store.count(), 3)
 
         let pinned = try await store.setPinned(true, id: swift.id)
         try checks.equal("the Swift note is pinned", pinned?.pinned, true)

@@ -45,9 +45,11 @@ final class NotesStore: Sendable {
 
     /// Saves a new note and returns it with its id and timestamps.
     func add(title: String, body: String) async throws -> Note {
-        var note = Note(title: title, body: body)
-        try await note.save(in: pool)  // INSERT; note.id is the new rowid
-        return note
+        try await pool.write { db in
+            var note = Note(title: title, body: body)
+            try db.save(&note)  // INSERT; note.id is the new rowid, the timestamps are set
+            return note
+        }
     }
 
     /// Pins or unpins the note with `id` in one write transaction; nil when there is none.
@@ -55,7 +57,7 @@ final class NotesStore: Sendable {
         try await pool.write { db in
             guard var note = try Note.find(id, in: db) else { return nil }
             note.pinned = pinned
-            try note.update(in: db)  // UPDATE by key; updated_at is set
+            try db.save(&note)  // UPDATE by key; updated_at is set and read back
             return note
         }
     }
@@ -67,7 +69,7 @@ final class NotesStore: Sendable {
 
     /// The number of notes.
     func count() async throws -> Int {
-        try await Note.count(in: pool)
+        try await pool.read { db in try Note.count(in: db) }
     }
 
     /// The number of notes now, then after every commit that changes `notes`.

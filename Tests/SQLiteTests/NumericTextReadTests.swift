@@ -173,10 +173,10 @@ import Testing
         let db = try Self.database(text)
         let expected = try Self.expected(text, db)
         Self.check("record Int64", text, expected, [WideRecord(id: 1, v: expected.integer)]) {
-            try WideRecord.findAll(in: db)
+            try WideRecord.fetchAll(in: db)
         }
         Self.check("record Double", text, expected, [RealRecord(id: 1, v: expected.real)]) {
-            try RealRecord.findAll(in: db)
+            try RealRecord.fetchAll(in: db)
         }
     }
 }

@@ -217,7 +217,7 @@ import Testing
                 "codable fetchAll",
                 outcome(classify: codableKind) { try db.fetchAll(One<T>.self, sql: "SELECT v FROM t")[0].v }
             ),
-            ("codable record", outcome(classify: codableKind) { try OneRecord<T>.findAll(in: db)[0].v }),
+            ("codable record", outcome(classify: codableKind) { try OneRecord<T>.fetchAll(in: db)[0].v }),
         ]
     }
 

@@ -105,6 +105,26 @@ extension Connection {
         }
     }
 
+    /// The records whose `column` is `value` (`nil`: `IS NULL`), in `orders`, at most `limit`.
+    func findRecords<R: Record>(
+        _ type: R.Type, _ column: String, _ value: Binding?, _ orders: KeyValuePairs<String, Bool>, limit: Int?
+    ) throws -> [R] {
+        try findRecords(R.self, where: { try $0.conditions([column: value]) }, orders: orders, limit: limit)
+    }
+
+    /// Applies `setters` to the rows `filter` selects (nil: every row), its values stored as the
+    /// record stores them; returns how many rows changed.
+    func updateRecords<R: Record>(_ type: R.Type, _ setters: [Setter], where filter: SQLExpression<Bool?>?) throws
+        -> Int
+    {
+        try updateRecords(
+            R.self, { try $0.assignments(setters) },
+            where: { columns in
+                guard let filter else { return ("", []) }
+                return (filter.template, try filter.bindings.map { try columns.value($0, column: "?") })
+            })
+    }
+
     /// The records `clause` selects (a condition checked against the table), in `orders`
     /// (column names, `true` ascending), at most `limit` after `offset` (which needs a limit).
     func findRecords<R: Record>(

@@ -1,5 +1,10 @@
 import Foundation
 
+// The primary reads of a record type: static methods that take the connection first
+// (`Item.fetchAll(in: db, filter: price < 2, order: [name], limit: 10)`), used inside a queue's
+// or pool's `read`/`write` closure or on a `Connection`. The filter, the order, the limit and
+// the offset come in that order, with those labels, in every one of them.
+
 extension Record {
     /// The record whose primary key is `id`, or nil.
     ///
@@ -63,6 +68,21 @@ extension Record {
         try count(in: db, filter: SQLExpression<Bool?>(filter))
     }
 
+    /// Whether there is a record (that `filter` selects).
+    ///
+    /// ```swift
+    /// if try Item.exists(in: db, filter: name == "Pen") { ... }
+    /// ```
+    public static func exists(in db: Connection, filter: SQLExpression<Bool?>? = nil) throws -> Bool {
+        try firstInteger(in: db, filter: filter, suffix: " LIMIT 1") { plan in "SELECT 1 FROM " + plan.quotedTable }
+            != nil
+    }
+
+    /// Whether there is a record `filter` selects.
+    public static func exists(in db: Connection, filter: SQLExpression<Bool>) throws -> Bool {
+        try exists(in: db, filter: SQLExpression<Bool?>(filter))
+    }
+
     /// Deletes every record (that `filter` selects) and returns how many were deleted.
     @discardableResult
     public static func deleteAll(in db: Connection, filter: SQLExpression<Bool?>? = nil) throws -> Int {
@@ -100,6 +120,26 @@ extension Record {
                 return try statement.step() ? sqlite3_column_int64(statement.handle, 0) : nil
             }
         }
+    }
+
+    /// The records an SQL condition of your own selects (none: every record), in a read of
+    /// the type's database, in `orders`, at most `limit` after `offset`.
+    static func findRows(
+        sqlWhere condition: String, _ parameters: [Binding?], _ orders: KeyValuePairs<String, Bool>, limit: Int?,
+        offset: Int?
+    ) throws -> [Self] {
+        try resolvedDatabase().read(Self.self) { db in
+            try db.findRecords(
+                Self.self, where: { condition.isEmpty ? ("", []) : try sqlCondition(condition, parameters, $0) },
+                orders: orders, limit: limit, offset: offset)
+        }
+    }
+
+    /// An SQL condition in parentheses, with its parameters as the record stores values.
+    static func sqlCondition(_ condition: String, _ parameters: [Binding?], _ columns: RecordColumns) throws -> (
+        sql: String, values: [SQLValue]
+    ) {
+        ("(" + condition + ")", try parameters.map { try columns.value($0, column: "?") })
     }
 
     /// The typed-tier query for a filter, an order and a limit on the record's table.

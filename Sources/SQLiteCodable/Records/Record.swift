@@ -153,14 +153,10 @@ public struct RecordKey: Sendable, Equatable {
     /// nil: -1 for SQLiteDB's `SQLTable` models (`var id = -1`). Default: none.
     public var newRecordMarker: Int64?
 
-    /// An `INTEGER PRIMARY KEY` that SQLite assigns, in `column` (default `"id"`).
-    public static func autoIncrement(_ column: String = "id") -> RecordKey {
-        RecordKey(column: column, isAutoIncrement: true, newRecordMarker: nil)
-    }
-
-    /// An `INTEGER PRIMARY KEY` that SQLite assigns, in `column`, for which `newRecordMarker`
-    /// (as well as 0 and nil) means "not saved yet": saving such a record inserts it and sets
-    /// its key to the new rowid. SQLiteDB's convention is -1:
+    /// An `INTEGER PRIMARY KEY` that SQLite assigns, in `column` (default `"id"`): a record whose
+    /// key is 0 or nil is new. With a `newRecordMarker`, that value also means "not saved yet":
+    /// saving such a record inserts it and sets its key to the new rowid. SQLiteDB's convention
+    /// is -1:
     ///
     /// ```swift
     /// struct Category: Record {
@@ -172,7 +168,7 @@ public struct RecordKey: Sendable, Equatable {
     /// try category.save()        // INSERT; category.id is the new rowid
     /// try category.save()        // UPDATE ... WHERE "id" = ?
     /// ```
-    public static func autoIncrement(_ column: String = "id", newRecordMarker: Int64) -> RecordKey {
+    public static func autoIncrement(_ column: String = "id", newRecordMarker: Int64? = nil) -> RecordKey {
         RecordKey(column: column, isAutoIncrement: true, newRecordMarker: newRecordMarker)
     }
 

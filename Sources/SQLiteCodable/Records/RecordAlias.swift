@@ -20,7 +20,7 @@ public struct RecordAlias<R: Record>: Sendable {
     public let name: String
 
     /// The alias `name` of `R`'s table.
-    public init(_ type: R.Type = R.self, name: String) {
+    init(_ type: R.Type = R.self, name: String) {
         self.name = name
     }
 

@@ -16,8 +16,7 @@ extension RecordDatabase {
     /// ```swift
     /// try database.transaction { db in
     ///     try Item.insertBatch(items)       // joins the transaction
-    ///     var order = Order(total: 12)
-    ///     try order.save()
+    ///     try db.save(&order)
     /// }
     /// ```
     ///
@@ -32,98 +31,28 @@ extension RecordDatabase {
 
     /// The async ``transaction(_:)-(_)``: a queue or a pool runs `body` on its writer's own
     /// queue; a connection runs it on the calling task.
-    ///
-    /// ```swift
-    /// try await database.transaction { db in
-    ///     try Item.insertBatch(items, in: db)
-    /// }
-    /// ```
-    @discardableResult
-    public func transaction<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+    func transaction<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
         if let db = connection { return try db.inTransaction { try body(db) } }
         return try await requireWriter().write { db in try body(db) }
     }
 
-    /// ``transaction(_:)-(_)`` on the default database (ActiveSQLite's `save { }`).
-    ///
-    /// ```swift
-    /// try RecordDatabase.transaction { _ in
-    ///     try Product.insertBatch(products)
-    ///     var user = User(name: "Kevin")
-    ///     try user.save()
-    /// }
-    /// ```
-    ///
-    /// - Throws: ``RecordError/noDatabase(type:name:)`` when no default is set.
-    @discardableResult
-    public static func transaction<T>(_ body: (Connection) throws -> T) throws -> T {
-        try defaultOrThrow().transaction(body)
-    }
-
-    /// The async ``transaction(_:)-(_)`` on the default database (ActiveSQLite's `saveAsync { }`).
-    @discardableResult
-    public static func transaction<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws
-        -> T
-    {
-        try await defaultOrThrow().transaction(body)
-    }
-
-    /// Runs `body` on this database as `mode` says: `nil` (SkipSQL's `transaction(nil)`)
-    /// without a transaction, each statement committing on its own and
-    /// nothing rolled back when `body` throws; another mode in a transaction of that mode.
-    ///
-    /// ```swift
-    /// try database.transaction(nil) { db in
-    ///     try Item.insertBatch(items, in: db)   // the batch commits by itself
-    ///     var log = LogLine(text: "imported")
-    ///     try log.save()                        // joins this access, commits by itself
-    /// }
-    /// ```
-    ///
-    /// A queue or a pool runs it on its writer, held for the whole closure either way: without
-    /// a transaction as its `writeWithoutTransaction` (a transaction the closure leaves open is
-    /// rolled back and reported), `.immediate` as its `write`, `.deferred` and `.exclusive` in a
-    /// transaction of that mode begun on the writer. A connection runs it with its lock held:
-    /// without a transaction, or in a transaction of that mode (a savepoint inside an open
-    /// one). Inside another access of this database (record calls joining it), a closure
-    /// without a transaction runs as part of the open transaction, if any.
-    @discardableResult
-    public func transaction<T>(_ mode: Connection.TransactionMode?, _ body: (Connection) throws -> T) throws -> T {
+    /// Runs `body` as `mode` says (see `transaction(_:_:)`, SkipSQL's convention).
+    func run<T>(_ mode: Connection.TransactionMode?, _ body: (Connection) throws -> T) throws -> T {
         if let db = activeConnection ?? connection { return try Self.run(mode, on: db, body) }
         let writer = try requireWriter()
         if mode == .immediate { return try writer.write { db in try body(db) } }
         return try writer.writeWithoutTransaction { db in try Self.run(mode, on: db, body) }
     }
 
-    /// The async `transaction(_:_:)` with a mode: a queue or a pool runs
-    /// `body` on its writer's own queue; a connection runs it on the calling task.
-    @discardableResult
-    public func transaction<T: Sendable>(
-        _ mode: Connection.TransactionMode?, _ body: @escaping @Sendable (Connection) throws -> T
-    ) async throws -> T {
+    /// The async ``run(_:_:)``: a queue or a pool runs `body` on its writer's own queue; a
+    /// connection runs it on the calling task.
+    func run<T: Sendable>(_ mode: Connection.TransactionMode?, _ body: @escaping @Sendable (Connection) throws -> T)
+        async throws -> T
+    {
         if let db = connection { return try Self.run(mode, on: db, body) }
         let writer = try requireWriter()
         if mode == .immediate { return try await writer.write(body) }
         return try await writer.writeWithoutTransaction { db in try Self.run(mode, on: db, body) }
-    }
-
-    /// `transaction(_:_:)` with a mode on the default database:
-    /// `try RecordDatabase.transaction(nil) { db in ... }`.
-    ///
-    /// - Throws: ``RecordError/noDatabase(type:name:)`` when no default is set.
-    @discardableResult
-    public static func transaction<T>(_ mode: Connection.TransactionMode?, _ body: (Connection) throws -> T) throws
-        -> T
-    {
-        try defaultOrThrow().transaction(mode, body)
-    }
-
-    /// The async `transaction(_:_:)` with a mode on the default database.
-    @discardableResult
-    public static func transaction<T: Sendable>(
-        _ mode: Connection.TransactionMode?, _ body: @escaping @Sendable (Connection) throws -> T
-    ) async throws -> T {
-        try await defaultOrThrow().transaction(mode, body)
     }
 
     /// Runs `body` on `db` with its lock held: without a transaction for a `nil` mode, else in
@@ -133,6 +62,14 @@ extension RecordDatabase {
     {
         guard let mode else { return try db.withLock { () throws -> T in try body(db) } }
         return try db.inTransaction(mode) { try body(db) }
+    }
+
+    /// The default database, or ``RecordError/noDatabase(type:name:)``.
+    static func defaultOrThrow() throws -> RecordDatabase {
+        guard let database = RecordDatabase.default else {
+            throw RecordError.noDatabase(type: "RecordDatabase.transaction", name: nil)
+        }
+        return database
     }
 
     /// Runs `body` with a connection of this database that can read (a queue's or a pool's
@@ -156,17 +93,9 @@ extension RecordDatabase {
 
     /// Runs `body` with the connection that writes (a queue's or a pool's `write`, in one
     /// transaction; a connection as it is).
-    @discardableResult
-    public func write<T>(_ body: (Connection) throws -> T) throws -> T {
+    func write<T>(_ body: (Connection) throws -> T) throws -> T {
         if let db = activeConnection ?? connection { return try body(db) }
         return try requireWriter().write { db in try body(db) }
-    }
-
-    private static func defaultOrThrow() throws -> RecordDatabase {
-        guard let database = RecordDatabase.default else {
-            throw RecordError.noDatabase(type: "RecordDatabase.transaction", name: nil)
-        }
-        return database
     }
 
     // MARK: - Record accesses
@@ -183,20 +112,6 @@ extension RecordDatabase {
         try access([R.self], writes: true, body)
     }
 
-    /// The async ``read(_:_:)``.
-    func read<R: Record & Sendable, T: Sendable>(_ type: R.Type, _ body: @escaping @Sendable (Connection) throws -> T)
-        async throws -> T
-    {
-        try await access([R.self], writes: false, body)
-    }
-
-    /// The async ``write(_:_:)``.
-    func write<R: Record & Sendable, T: Sendable>(
-        _ type: R.Type, _ body: @escaping @Sendable (Connection) throws -> T
-    ) async throws -> T {
-        try await access([R.self], writes: true, body)
-    }
-
     /// Runs `body` on the connection, or as a read or a write of the queue or pool after the
     /// tables of `types` were synced (tables on first use): a join reads several types at once.
     func access<T>(_ types: [any Record.Type], writes: Bool, _ body: (Connection) throws -> T) throws -> T {
@@ -204,16 +119,6 @@ extension RecordDatabase {
         let writer = try requireWriter()
         for type in types { try syncTable(type, writer) }
         return writes ? try writer.write { db in try body(db) } : try writer.read { db in try body(db) }
-    }
-
-    /// The async ``access(_:writes:_:)``.
-    func access<T: Sendable>(
-        _ types: [any (Record & Sendable).Type], writes: Bool, _ body: @escaping @Sendable (Connection) throws -> T
-    ) async throws -> T {
-        if let db = connection { return try body(db) }
-        let writer = try requireWriter()
-        for type in types { try await syncTable(type, writer) }
-        return writes ? try await writer.write(body) : try await writer.read(body)
     }
 
     /// Has the writer create or complete the table of `R`, outside any transaction, the first
@@ -227,12 +132,10 @@ extension RecordDatabase {
         synced.insert(ObjectIdentifier(R.self))
     }
 
-    /// The async ``syncTable(_:_:)``.
-    private func syncTable<R: Record & Sendable>(_ type: R.Type, _ writer: any DatabaseWriter) async throws {
-        guard R.createsTableOnFirstUse, !writer.configuration.readonly, !synced.contains(ObjectIdentifier(R.self))
-        else { return }
-        try await writer.writeWithoutTransaction { db in try db.prepareTable(R.self) }
-        synced.insert(ObjectIdentifier(R.self))
+    /// Drops the table of `R` in a write, and forgets that the writer made it.
+    func dropTable<R: Record>(_ type: R.Type, ifExists: Bool) throws {
+        try write { db in try db.dropTable(for: R.self, ifExists: ifExists) }
+        synced.remove(ObjectIdentifier(R.self))
     }
 
     // MARK: - Tables on first use inside a pool's read

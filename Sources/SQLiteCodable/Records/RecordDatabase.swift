@@ -52,13 +52,13 @@ public struct RecordDatabase: Sendable {
     }
 
     /// The connection, for a database of one connection; nil for a queue or a pool.
-    public var connection: Connection? {
+    var connection: Connection? {
         if case .connection(let connection) = storage { return connection }
         return nil
     }
 
     /// The queue or pool, for a database of one; nil for a connection.
-    public var writer: (any DatabaseWriter)? {
+    var writer: (any DatabaseWriter)? {
         if case .writer(let object) = storage { return object as? any DatabaseWriter }
         return nil
     }

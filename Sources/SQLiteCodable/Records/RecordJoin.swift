@@ -37,7 +37,7 @@ public struct RecordJoin: Sendable {
     /// Adds `other` with a join of kind `type` on `condition`.
     ///
     /// ```swift
-    /// let rows = try Book.join(.inner, Author.self, on: Book.foreignKey("author_id", to: Author.self))
+    /// let rows = try Book.alias().join(.inner, Author.self, on: Book.foreignKey("author_id", to: Author.self))
     ///     .join(.leftOuter, Publisher.self, on: Book.foreignKey("publisher_id", to: Publisher.self))
     ///     .fetchAll(Book.self, Author.self, Publisher.self, in: db)
     /// ```
@@ -67,7 +67,7 @@ public struct RecordJoin: Sendable {
     /// Adds `other` without a condition: `.cross` pairs every row with every row of `other`.
     ///
     /// ```swift
-    /// let grid = try Size.join(.cross, Color.self).fetchAll(Size.self, Color.self, in: db)
+    /// let grid = try Size.alias().join(.cross, Color.self).fetchAll(Size.self, Color.self, in: db)
     /// ```
     public func join<N: Record>(_ type: JoinType, _ other: RecordAlias<N>) -> RecordJoin {
         RecordJoin(query: query.join(type, other.table), sides: sides + [(other.name, N.tableName)])
@@ -96,7 +96,7 @@ public struct RecordJoin: Sendable {
     }
 
     /// Orders the rows by `terms` (replacing an earlier order).
-    public func order(_ terms: [Expressible]) -> RecordJoin {
+    func order(_ terms: [Expressible]) -> RecordJoin {
         RecordJoin(query: query.order(terms), sides: sides)
     }
 
@@ -113,7 +113,7 @@ public struct RecordJoin: Sendable {
     // MARK: - SQL
 
     /// The `SELECT` this join runs: every column of each side, in order.
-    public var expression: SQLExpression<Void> {
+    var expression: SQLExpression<Void> {
         query.select(sides.map { SQLExpression<Void>(literal: $0.name.quotedIdentifier + ".*") }).expression
     }
 
@@ -179,51 +179,5 @@ extension RecordAlias {
     /// A join starting from this alias, adding record type `other`'s table without a condition.
     public func join<N: Record>(_ type: JoinType, _ other: N.Type) -> RecordJoin {
         RecordJoin(self).join(type, other)
-    }
-}
-
-extension Record {
-    /// A join starting from this record's table under its own name: adds `other`'s table with a
-    /// join of kind `type` on `condition`.
-    ///
-    /// ```swift
-    /// let pairs = try Book.join(.inner, Author.self, on: Book.foreignKey("author_id", to: Author.self))
-    ///     .fetchAll(Book.self, Author.self, in: db)
-    /// ```
-    public static func join<N: Record>(_ type: JoinType, _ other: N.Type, on condition: SQLExpression<Bool>)
-        -> RecordJoin
-    {
-        alias().join(type, other, on: condition)
-    }
-
-    /// A join starting from this record's table, adding `other`'s table on an optional condition.
-    public static func join<N: Record>(_ type: JoinType, _ other: N.Type, on condition: SQLExpression<Bool?>)
-        -> RecordJoin
-    {
-        alias().join(type, other, on: condition)
-    }
-
-    /// A join starting from this record's table, adding the alias `other` on `condition`.
-    public static func join<N: Record>(_ type: JoinType, _ other: RecordAlias<N>, on condition: SQLExpression<Bool>)
-        -> RecordJoin
-    {
-        alias().join(type, other, on: condition)
-    }
-
-    /// A join starting from this record's table, adding the alias `other` on an optional condition.
-    public static func join<N: Record>(
-        _ type: JoinType, _ other: RecordAlias<N>, on condition: SQLExpression<Bool?>
-    ) -> RecordJoin {
-        alias().join(type, other, on: condition)
-    }
-
-    /// A join starting from this record's table, adding `other`'s table without a condition.
-    public static func join<N: Record>(_ type: JoinType, _ other: N.Type) -> RecordJoin {
-        alias().join(type, other)
-    }
-
-    /// A join starting from this record's table, adding the alias `other` without a condition.
-    public static func join<N: Record>(_ type: JoinType, _ other: RecordAlias<N>) -> RecordJoin {
-        alias().join(type, other)
     }
 }

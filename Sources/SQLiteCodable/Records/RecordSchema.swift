@@ -249,6 +249,32 @@ extension Connection {
         return try inTransaction(.immediate) { try syncSchema(schema) }
     }
 
+    /// Adds the columns of the properties `names` (property or column names, checked before
+    /// anything runs) that the table of `R` lacks, in one `BEGIN IMMEDIATE` transaction (a
+    /// savepoint inside an open one); returns the names of the columns added.
+    func addColumns<R: Record>(_ names: [String], for type: R.Type) throws -> [String] {
+        let schema = try RecordSchema(R.self)
+        let known = RecordColumns(plan: schema.plan, columns: schema.columns.map(\.name))
+        let wanted = try Set(names.map { try known.resolve($0) })
+        return try inTransaction(.immediate) {
+            // The columns not asked for count as present, so that only the others are added.
+            let existing = try self.schema.columnNames(table: schema.plan.tableName)
+            let others = schema.columns.map(\.name).filter { !wanted.contains($0) }
+            let missing = try schema.missingColumns(existing: existing + others, foreignKeysOn: foreignKeys)
+            try addMissing(schema, columns: missing.columns, indexes: missing.indexes)
+            return missing.columns.map(\.name)
+        }
+    }
+
+    /// Drops the table of `R` and forgets it (its plan, its table made on first use), so that
+    /// the next use of a type that creates its table on first use creates it again.
+    func dropTable<R: Record>(for type: R.Type, ifExists: Bool) throws {
+        try withLock {
+            try SchemaChanger(connection: self).drop(table: R.tableName, ifExists: ifExists)
+            forgetTable(R.self)
+        }
+    }
+
     /// Creates or completes the table of `schema`, with the connection locked and in a
     /// transaction; returns the names of the columns created or added.
     func syncSchema(_ schema: RecordSchema) throws -> [String] {

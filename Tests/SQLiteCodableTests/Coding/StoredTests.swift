@@ -37,10 +37,10 @@ struct StoredTests {
         product.price = NSNumber(value: 599)
         product.code = NSNumber(value: 7)
         product.publishDate = date
-        try product.save(in: db)
+        try db.save(&product)
         #expect(product.id == 1)
 
-        let found = try #require(try Product.findFirst("name", value: "iPhone 7", in: db))
+        let found = try #require(try Product.fetchOne(in: db, filter: SQLExpression<String>("name") == "iPhone 7"))
         #expect(found.price.doubleValue == 599)
         #expect(found.code.int64Value == 7)
         #expect(found.publishDate?.timeIntervalSince1970 == date.timeIntervalSince1970)
@@ -54,7 +54,7 @@ struct StoredTests {
         var edited = found
         edited.price = NSNumber(value: 549.99)
         edited.publishDate = nil
-        #expect(try edited.update(in: db))
+        #expect(try db.update(edited))
         let updated = try #require(try Product.find(1, in: db))
         #expect(updated.price.doubleValue == 549.99)
         #expect(updated.publishDate == nil)
@@ -67,9 +67,9 @@ struct StoredTests {
             item.code = NSNumber(value: index * 10)
             products.append(item)
         }
-        try Product.insertBatch(products, in: db)
-        let cheap = try Product.findAll(
-            sqlWhere: "price < ?", parameters: [3.5], orders: ["price": true], in: db)
+        try db.insertMany(products)
+        let price = SQLExpression<Double>("price")
+        let cheap = try Product.fetchAll(in: db, filter: price < 3.5, order: [price.asc])
         #expect(cheap.map(\.code.int64Value) == [10, 20, 30])
     }
 
@@ -78,10 +78,10 @@ struct StoredTests {
         let db = try Connection()
         var product = Product()
         product.code = NSNumber(value: 1.5)
-        #expect(throws: EncodingError.self) { try product.save(in: db) }
+        #expect(throws: EncodingError.self) { try db.save(&product) }
         #expect(try Product.count(in: db) == 0)
         product.code = NSNumber(value: 2.0)  // integral: stored as the integer 2
-        try product.save(in: db)
+        try db.save(&product)
         #expect(try Product.find(product.id, in: db)?.code.int64Value == 2)
     }
 
@@ -89,7 +89,7 @@ struct StoredTests {
     func mismatchesWhenReading() throws {
         let db = try Connection()
         var product = Product()
-        try product.save(in: db)
+        try db.save(&product)
         try db.execute("UPDATE product SET code = 2.5")
         #expect(throws: DecodingError.self) { try Product.find(product.id, in: db) }
         try db.execute("UPDATE product SET code = 4.0")  // SQLite's INTEGER affinity stores 4

@@ -99,11 +99,12 @@ enum CodableRead: String, CaseIterable, CustomStringConvertible {
         case .recordFetchOne:
             return try #require(try R.fetchOne(in: db)).seen
         case .recordJoin:
-            let pairs = try db.fetchAll(
-                R.self, joining: JoinedRecord.self, on: JoinedRecord.foreignKey("t_id", to: R.self))
-            #expect(pairs.map(\.1) == [JoinedRecord(id: 1, sourceID: 1, w: 40)])
-            #expect(pairs.map(\.0.id) == [1])
-            return try Self.only(pairs.map(\.0.seen))
+            let pairs = try R.alias().join(.inner, JoinedRecord.self, on: JoinedRecord.foreignKey("t_id", to: R.self))
+                .fetchAll(R.self, JoinedRecord.self, in: db)
+            #expect(pairs.compactMap(\.1) == [JoinedRecord(id: 1, sourceID: 1, w: 40)])
+            let left = pairs.compactMap(\.0)
+            #expect(left.map(\.id) == [1])
+            return try Self.only(left.map(\.seen))
         }
     }
 

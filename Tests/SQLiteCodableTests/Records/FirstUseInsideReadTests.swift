@@ -17,23 +17,6 @@ struct FirstUseInsideReadTests {
     }
 
     /// How the record call inside the read names its database.
-    enum Call: String, CaseIterable, CustomTestStringConvertible {
-        /// `Note.findAll(in: db)`, with the read's connection.
-        case connection
-        /// `Note.findAll(in: pool)` (or the queue), joining the read.
-        case writer
-        var testDescription: String { rawValue }
-
-        func findAll(_ database: RecordDatabase, _ db: Connection) throws -> [Note] {
-            switch self {
-            case .connection: return try Note.findAll(in: db)
-            case .writer:
-                if let writer = database.writer { return try Note.findAll(in: writer) }
-                return try Note.findAll(in: db)
-            }
-        }
-    }
-
     static func expectNotSynced(_ body: () throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) {
         do {
             try body()
@@ -48,19 +31,19 @@ struct FirstUseInsideReadTests {
 
     @Test(
         "first use inside read works on a pool and a connection; a queue throws the library's error",
-        arguments: RecordDatabaseKind.allCases, Call.allCases)
-    func firstUse(kind: RecordDatabaseKind, call: Call) throws {
+        arguments: RecordDatabaseKind.allCases)
+    func firstUse(kind: RecordDatabaseKind) throws {
         let (database, close) = try kind.make()
         defer { close() }
         if kind == .queue {
-            Self.expectNotSynced { _ = try database.read { db in try call.findAll(database, db) } }
+            Self.expectNotSynced { _ = try database.read { db in try Note.fetchAll(in: db) } }
             // Synced once, the type reads inside read.
-            try database.write { db in _ = try db.syncTable(for: Note.self) }
+            try database.transaction { db in _ = try db.syncTable(for: Note.self) }
         }
-        #expect(try database.read { db in try call.findAll(database, db) } == [])
+        #expect(try database.read { db in try Note.fetchAll(in: db) } == [])
         var note = Note(title: "first")
-        try database.write { db in try note.save(in: db) }
-        #expect(try database.read { db in try call.findAll(database, db) } == [note])
+        try database.transaction { db in try db.save(&note) }
+        #expect(try database.read { db in try Note.fetchAll(in: db) } == [note])
         #expect(try database.read { db in try columnNames("note", db) } == ["id", "title"])
     }
 
@@ -68,15 +51,15 @@ struct FirstUseInsideReadTests {
     func poolReadThatAlreadyRead() throws {
         let (database, close) = try RecordDatabaseKind.pool.make()
         defer { close() }
-        try database.write { db in try db.execute("CREATE TABLE other (x); INSERT INTO other VALUES (1)") }
+        try database.transaction { db in try db.execute("CREATE TABLE other (x); INSERT INTO other VALUES (1)") }
         Self.expectNotSynced {
             _ = try database.read { db in
                 _ = try db.scalar("SELECT count(*) FROM other")
-                return try Note.findAll(in: db)
+                return try Note.fetchAll(in: db)
             }
         }
         // The writer made it all the same: the next read sees it.
-        #expect(try database.read { db in try Note.findAll(in: db) } == [])
+        #expect(try database.read { db in try Note.fetchAll(in: db) } == [])
     }
 
     @Test("a read-only pool or queue reads an existing table, and throws the library's error for a missing one")
@@ -92,23 +75,21 @@ struct FirstUseInsideReadTests {
         configuration.readonly = true
         let readOnlyPool = try DatabasePool(path: file.path, configuration: configuration)
         defer { try? readOnlyPool.close() }
-        Self.expectNotSynced { _ = try Note.findAll(in: readOnlyPool) }
-        Self.expectNotSynced { _ = try RecordDatabase(readOnlyPool).read { db in try Note.findAll(in: db) } }
+        Self.expectNotSynced { _ = try RecordDatabase(readOnlyPool).read { db in try Note.fetchAll(in: db) } }
         let readOnlyConnection = try Connection(file.path, readonly: true)
-        Self.expectNotSynced { _ = try Note.findAll(in: readOnlyConnection) }
+        Self.expectNotSynced { _ = try Note.fetchAll(in: readOnlyConnection) }
 
         do {
             let pool = try DatabasePool(path: file.path)
             var note = Note(title: "kept")
-            try note.save(in: pool)
+            try pool.write { db in try db.save(&note) }
             try pool.close()
         }
         let reopened = try DatabasePool(path: file.path, configuration: configuration)
         defer { try? reopened.close() }
-        #expect(try Note.findAll(in: reopened).map(\.title) == ["kept"])
-        #expect(try RecordDatabase(reopened).read { db in try Note.findAll(in: db) }.map(\.title) == ["kept"])
+        #expect(try RecordDatabase(reopened).read { db in try Note.fetchAll(in: db) }.map(\.title) == ["kept"])
         let readOnlyQueue = try DatabaseQueue(path: file.path, configuration: configuration)
         defer { try? readOnlyQueue.close() }
-        #expect(try Note.count(in: readOnlyQueue) == 1)
+        #expect(try readOnlyQueue.read { db in try Note.count(in: db) } == 1)
     }
 }

@@ -70,15 +70,14 @@ struct RecordColumnTests {
             try db.createTableSQL(for: Review.self).contains(
                 #""writer" INTEGER REFERENCES "writer" ("id") ON DELETE SET NULL ON UPDATE CASCADE"#))
         var writer = Writer(name: "Le Guin")
-        try writer.save(in: db)
+        try db.save(&writer)
         var orphan = Novel(writerID: 99, title: "Nowhere")
-        let error = #expect(throws: Result.self) { try orphan.save(in: db) }
+        let error = #expect(throws: Result.self) { try db.save(&orphan) }
         #expect(error?.extendedCode == SQLITE_CONSTRAINT_FOREIGNKEY)
-        try Novel.insertBatch(
-            [Novel(writerID: writer.id, title: "Earthsea"), Novel(writerID: writer.id, title: "Lathe")], in: db)
+        try db.insertMany([Novel(writerID: writer.id, title: "Earthsea"), Novel(writerID: writer.id, title: "Lathe")])
         var review = Review(writer: writer.id, stars: 5)
-        try review.save(in: db)
-        #expect(try writer.delete(in: db))
+        try db.save(&review)
+        #expect(try db.delete(writer))
         #expect(try Novel.count(in: db) == 0)
         #expect(try Review.find(review.id, in: db)?.writer == nil)
     }
@@ -112,17 +111,17 @@ struct RecordColumnTests {
         try db.createTable(for: Member.self)
         let joined = Date(timeIntervalSince1970: 0)
         var ann = Member(email: "Ann@Example.com", nickname: "ann", age: 30, joined: joined, bio: nil)
-        #expect(throws: Result.self) { try ann.save(in: db) }  // bio is declared NOT NULL
+        #expect(throws: Result.self) { try db.save(&ann) }  // bio is declared NOT NULL
         ann.bio = "hi"
-        try ann.save(in: db)
+        try db.save(&ann)
         var twin = Member(email: "ann@example.COM", nickname: "twin", age: 1, joined: joined, bio: "")
-        let unique = #expect(throws: Result.self) { try twin.save(in: db) }
+        let unique = #expect(throws: Result.self) { try db.save(&twin) }
         #expect(unique?.message.contains("UNIQUE constraint failed: member.email") == true)
         var negative = Member(email: "neg@example.com", nickname: "neg", age: -1, joined: joined, bio: "")
-        let check = #expect(throws: Result.self) { try negative.save(in: db) }
+        let check = #expect(throws: Result.self) { try db.save(&negative) }
         #expect(check?.message.contains("CHECK constraint failed") == true)
         var blank = Member(email: "blank@example.com", nickname: "", age: 1, joined: joined, bio: "")
-        #expect(throws: Result.self) { try blank.save(in: db) }
+        #expect(throws: Result.self) { try db.save(&blank) }
         try db.run("INSERT INTO member (email) VALUES (?)", "raw@example.com")
         let row = try #require(
             try db.prepare("SELECT nickname, age, bio, joined FROM member WHERE email = 'raw@example.com'")
@@ -135,7 +134,7 @@ struct RecordColumnTests {
         // AUTOINCREMENT never reuses the key of a deleted row.
         try db.run("DELETE FROM member WHERE email = 'raw@example.com'")
         var next = Member(email: "next@example.com", nickname: "next", age: 2, joined: joined, bio: "")
-        try next.save(in: db)
+        try db.save(&next)
         #expect(next.id == 3)
     }
 
@@ -219,7 +218,7 @@ struct RecordColumnTests {
     func syncDeclaredColumns() throws {
         let db = try Connection()
         try db.createTable(for: Shelf.self)
-        try Shelf.insertBatch([Shelf(label: "a"), Shelf(label: "b")], in: db)
+        try db.insertMany([Shelf(label: "a"), Shelf(label: "b")])
         #expect(try db.syncTable(for: ShelfWithCode.self) == ["code"])
         #expect(try db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'index_shelf_on_code'") as? Int64 == 1)
         try db.run("UPDATE shelf SET code = 'X' WHERE id = 1")
@@ -238,46 +237,50 @@ struct RecordColumnTests {
     func addColumns() throws {
         struct Wider: Record {
             static let tableName = "shelf"
+            static var database: RecordDatabase? { RecordColumnTests.addColumnsConnection.map { RecordDatabase($0) } }
             var id: Int64 = 0
             var label: String
             var width: Int
             var depth: Double?
         }
-        let db = try Connection()
+        let db = try #require(Self.addColumnsConnection)
         try db.createTable(for: Shelf.self)
         #expect(throws: RecordError.unknownColumn(type: "Wider", table: "shelf", column: "height")) {
-            try Wider.addColumns(["depth", "height"], in: db)
+            try Wider.addColumns(["depth", "height"])
         }
         #expect(try columnNames("shelf", db) == ["id", "label"])
-        #expect(try Wider.addColumns(["depth"], in: db) == ["depth"])
+        #expect(try Wider.addColumns(["depth"]) == ["depth"])
         #expect(try columnNames("shelf", db) == ["id", "label", "depth"])
-        #expect(try Wider.syncTable(in: db) == ["width"])
+        #expect(try db.syncTable(for: Wider.self) == ["width"])
     }
+
+    /// The database of `Wider`, whose ActiveSQLite calls name none.
+    static let addColumnsConnection = try? Connection()
+    /// The database of `Renamed`.
+    static let conveniencesConnection = try? Connection()
 
     @Test("schema conveniences: create, rename, index, drop")
     func schemaConveniences() throws {
         struct Renamed: Record, Equatable {
             static let tableName = "renamed"
+            static var database: RecordDatabase? { RecordColumnTests.conveniencesConnection.map { RecordDatabase($0) } }
             var id: Int64 = 0
             var label: String
         }
-        let db = try Connection()
-        try Shelf.createTable(in: db)
-        try Shelf.insertBatch([Shelf(label: "a")], in: db)
-        try Renamed.renameTable(from: "shelf", in: db)
-        #expect(try Renamed.findAll(in: db) == [Renamed(id: 1, label: "a")])
+        let db = try #require(Self.conveniencesConnection)
+        try db.createTable(for: Shelf.self)
+        try db.insertMany([Shelf(label: "a")])
+        try Renamed.renameTable(from: "shelf")
+        #expect(try Renamed.fetchAll(in: db) == [Renamed(id: 1, label: "a")])
         let label = SQLExpression<String>("label")
-        try Renamed.createIndex(label, in: db)
-        try Renamed.createIndex(RecordIndex("label", "id", unique: true, name: "renamed_both"), in: db)
+        try Renamed.createIndex(label)
         let names = {
             try db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' ORDER BY name").map { $0[0] as? String }
         }
-        #expect(try names() == ["index_renamed_on_label", "renamed_both"])
-        try Renamed.dropIndex(label, in: db)
-        try Renamed.dropIndex(named: "renamed_both", in: db)
+        #expect(try names() == ["index_renamed_on_label"])
+        try Renamed.dropIndex(label)
         #expect(try names() == [])
-        #expect(throws: RecordError.self) { try Renamed.createIndex(RecordIndex("colour"), in: db) }
-        try Renamed.dropTable(in: db)
+        try Renamed.dropTable()
         #expect(try db.scalar("SELECT count(*) FROM sqlite_master") as? Int64 == 0)
     }
 
@@ -301,13 +304,13 @@ struct RecordColumnTests {
                 == #"CREATE TABLE IF NOT EXISTS "draft" ("id" INTEGER PRIMARY KEY, "title" TEXT NOT NULL)"#)
         try db.createTable(for: Draft.self)
         var draft = Draft(title: "Plan", isSelected: true)
-        try draft.save(in: db)
+        try db.save(&draft)
         #expect(draft.isSelected == false)  // save reads the record back as stored
         var selected = try #require(try Draft.find(draft.id, in: db))
         #expect(selected == Draft(id: 1, title: "Plan", isSelected: false))
         selected.isSelected = true
-        try selected.update(in: db)
+        try db.update(selected)
         #expect(try columnNames("draft", db) == ["id", "title"])
-        #expect(try Draft.findAll(in: db).map(\.isSelected) == [false])
+        #expect(try Draft.fetchAll(in: db).map(\.isSelected) == [false])
     }
 }

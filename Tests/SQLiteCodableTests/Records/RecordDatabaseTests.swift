@@ -27,7 +27,7 @@ struct RecordDatabaseTests {
     }
 
     @Test(
-        "save, insert, find, findFirst, findAll, count, exists, update, delete, deleteAll, insertBatch",
+        "save, insert, find, findAll, update, delete, deleteAll, insertBatch on the default database",
         arguments: RecordDatabaseKind.allCases)
     func syncCalls(kind: RecordDatabaseKind) throws {
         let (database, close) = try kind.make()
@@ -43,18 +43,18 @@ struct RecordDatabaseTests {
             #expect(try ink.insert() == 2)
             #expect(ink.id == 2)
             #expect(try Item.insertBatch([Item(name: "Cap", price: 0.5), Item(name: "Nib", price: 4)]) == [3, 4])
-            #expect(try Item.count() == 4)
-            #expect(try Item.count(price > 1.9) == 3)
+            #expect(try Item.findAll().count == 4)
+            #expect(try Item.findAll(price > 1.9).count == 3)
             #expect(try Item.find(1) == pen)
             #expect(try Item.find(9) == nil)
-            #expect(try Item.findFirst(name == "Ink")?.id == 2)
-            #expect(try Item.findFirst(orders: [price.asc])?.name == "Cap")
+            #expect(try Item.findAll(name == "Ink").first?.id == 2)
+            #expect(try Item.findAll(orders: [price.asc], limit: 1).first?.name == "Cap")
             #expect(try Item.findAll(price > 1, orders: [price.desc]).map(\.name) == ["Nib", "Ink", "Pen"])
             #expect(try Item.findAll(orders: [name.asc], limit: 2, offset: 1).map(\.name) == ["Ink", "Nib"])
             #expect(try Item.findAll(Item.table.filter(price < 3).order(name).limit(2)).map(\.name) == ["Cap", "Pen"])
-            #expect(try Item.findFirst(Item.table.order(price.desc))?.name == "Nib")
-            #expect(try Item.exists(name == "Cap"))
-            #expect(try !Item.exists(name == "Quill"))
+            #expect(try Item.findAll(Item.table.order(price.desc)).first?.name == "Nib")
+            #expect(try Item.findFirst("name", value: "Cap")?.price == 0.5)
+            #expect(try Item.findFirst("name", value: "Quill") == nil)
             ink.price = 5
             #expect(try ink.update())
             #expect(try Item.find(2)?.price == 5)
@@ -63,57 +63,7 @@ struct RecordDatabaseTests {
             #expect(try Item.deleteAll(price < 1) == 1)
             #expect(try Item.findAll().map(\.name) == ["Pen", "Nib"])
             #expect(try Item.deleteAll() == 2)
-            #expect(try !Item.exists())
-        }
-    }
-
-    @Test("the async forms, on a connection, a queue and a pool", arguments: RecordDatabaseKind.allCases)
-    func asyncCalls(kind: RecordDatabaseKind) async throws {
-        let (database, close) = try kind.make()
-        defer { close() }
-        try await withDefault(database) {
-            try database.write { db in try db.createTable(for: Item.self) }
-            var pen = Item(name: "Pen", price: 1.5)
-            try await pen.save()
-            #expect(pen.id == 1)
-            var ink = Item(name: "Ink", price: 3)
-            try await ink.insert()
-            #expect(ink.id == 2)
-            try await Item.insertBatch([Item(name: "Cap", price: 0.5)])
-            #expect(try await Item.count() == 3)
-            #expect(try await Item.find(2) == ink)
-            #expect(try await Item.findAll(price > 1, orders: [price.desc]).map(\.name) == ["Ink", "Pen"])
-            #expect(try await Item.findFirst(name == "Cap")?.price == 0.5)
-            #expect(try await Item.findAll("name", value: "Pen").map(\.id) == [1])
-            #expect(try await Item.exists(name == "Ink"))
-            ink.price = 4
-            #expect(try await ink.update())
-            #expect(try await ink.update(["price": 6]))
-            #expect(ink.price == 6)
-            #expect(try await Item.update(["note": "cheap"], where: ["name": "Cap"]) == 1)
-            #expect(try await Item.findFirst(where: ["note": "cheap"])?.name == "Cap")
-            #expect(try await pen.delete())
-            #expect(try await Item.deleteAll(price < 1) == 1)
-            #expect(try await Item.findAll().map(\.name) == ["Ink"])
-        }
-    }
-
-    /// A synchronous caller: the synchronous forms.
-    func countSynchronously() throws -> Int {
-        try Item.count()
-    }
-
-    @Test("a sync call from a synchronous context and an async call from an async one both compile and run")
-    func syncAndAsyncForms() async throws {
-        let queue = try DatabaseQueue()
-        try await withDefault(RecordDatabase(queue)) {
-            try Item.createTable()
-            var item = Item(name: "Pen", price: 1)
-            try await item.save()
-            #expect(try countSynchronously() == 1)
-            #expect(try await Item.count() == 1)
-            let counted = try await Task.detached { try await Item.count() }.value
-            #expect(counted == 1)
+            #expect(try Item.findAll().isEmpty)
         }
     }
 
@@ -143,14 +93,13 @@ struct RecordDatabaseTests {
                 var item = Item(name: "a", price: 1)
                 try item.save()
                 try Item.insertBatch([Item(name: "b", price: 2)])
-                #expect(try Item.count() == 2)
+                #expect(try Item.findAll().count == 2)
             }
-            #expect(try Item.count() == 2)
+            #expect(try Item.findAll().count == 2)
             #expect(throws: Failure.self) {
                 try RecordDatabase.transaction { db in
                     try Item.deleteAll()
-                    var item = Item(name: "c", price: 3)
-                    try item.insert(in: db)
+                    try db.insert(Item(name: "c", price: 3))
                     throw Failure()
                 }
             }
@@ -165,9 +114,9 @@ struct RecordDatabaseTests {
         let (database, close) = try kind.make()
         defer { close() }
         try await withDefault(database) {
-            try database.write { db in try db.createTable(for: Item.self) }
+            try database.transaction { db in try db.createTable(for: Item.self) }
             let ids = try await RecordDatabase.transaction { db in
-                try Item.insertBatch([Item(name: "a", price: 1), Item(name: "b", price: 2)], in: db)
+                try db.insertMany([Item(name: "a", price: 1), Item(name: "b", price: 2)])
             }
             #expect(ids == [1, 2])
             await #expect(throws: Failure.self) {
@@ -176,7 +125,27 @@ struct RecordDatabaseTests {
                     throw Failure()
                 }
             }
-            #expect(try await Item.count() == 2)
+            #expect(try Item.findAll().count == 2)
+        }
+    }
+
+    @Test(
+        "the async transaction(nil) on the default database runs without a transaction (SkipSQL)",
+        arguments: RecordDatabaseKind.allCases)
+    func asyncWithoutTransaction(kind: RecordDatabaseKind) async throws {
+        struct Stop: Error {}
+        let (database, close) = try kind.make()
+        defer { close() }
+        try await withDefault(database) {
+            try database.transaction { db in try db.createTable(for: Item.self) }
+            await #expect(throws: Stop.self) {
+                try await RecordDatabase.transaction(nil) { @Sendable db in
+                    #expect(!db.isInTransaction)
+                    try db.run(#"INSERT INTO "item" ("name", "price") VALUES (?, ?)"#, "async", 1.0)
+                    throw Stop()
+                }
+            }
+            #expect(try Item.findAll().map(\.name) == ["async"])
         }
     }
 
@@ -187,8 +156,6 @@ struct RecordDatabaseTests {
         let previous = RecordDatabase.default
         defer { RecordDatabase.setDefault(previous) }
         let database = try RecordDatabase.setDefault(path: file.path)
-        #expect(database.writer is DatabaseQueue)
-        #expect(RecordDatabase.default?.writer === database.writer)
         try Item.createTable()
         var item = Item(name: "Pen", price: 1)
         try item.save()
@@ -200,7 +167,6 @@ struct RecordDatabaseTests {
             _ = RecordDatabase.default
         }
         RecordDatabase.setDefault(database)
-        #expect(try Item.count() == 1)
-        try database.writer?.close()
+        #expect(try Item.findAll().count == 1)
     }
 }

@@ -4,8 +4,8 @@ import Testing
 
 /// Every way records are fetched.
 enum RecordRowPath: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case fetchAllInDb, fetchAllOrdered, fetchAllFiltered, findAllInDb, findAllQuery, fetchAllOfConnection
-    case fetchOne, find, findFirst, findRow
+    case fetchAllInDb, fetchAllOrdered, fetchAllFiltered, fetchAllPaged, fetchAllOfConnection
+    case fetchOne, find, fetchOneAfterFailure
 
     var testDescription: String { rawValue }
 
@@ -14,13 +14,11 @@ enum RecordRowPath: String, CaseIterable, CustomTestStringConvertible, Sendable 
         case .fetchAllInDb: return try Probe.fetchAll(in: db).count
         case .fetchAllOrdered: return try Probe.fetchAll(in: db, order: [Probe.id.desc]).count
         case .fetchAllFiltered: return try Probe.fetchAll(in: db, filter: Probe.id > 100).count
-        case .findAllInDb: return try Probe.findAll(orders: [Probe.id], in: db).count
-        case .findAllQuery: return try Probe.findAll(Probe.query, in: db).count
+        case .fetchAllPaged: return try Probe.fetchAll(in: db, order: [Probe.id], limit: 1, offset: 499).count
         case .fetchAllOfConnection: return try db.fetchAll(Probe.self, Probe.query).count
         case .fetchOne: return try Probe.fetchOne(in: db, filter: Probe.id == 500) == nil ? 0 : 1
         case .find: return try Probe.find(Int64(500), in: db) == nil ? 0 : 1
-        case .findFirst: return try Probe.findFirst(Probe.id >= 500, in: db) == nil ? 0 : 1
-        case .findRow: return try Probe.findRow(499, orders: [Probe.id], in: db) == nil ? 0 : 1
+        case .fetchOneAfterFailure: return try Probe.fetchOne(in: db, filter: Probe.id >= 500) == nil ? 0 : 1
         }
     }
 }
@@ -57,7 +55,6 @@ enum RecordRowPath: String, CaseIterable, CustomTestStringConvertible, Sendable 
                 """)
         }
         await #expect(throws: Result.self) { try await database.read { db in try path.read(db) } }
-        #expect(throws: Result.self) { try Probe.findAll(Probe.query, in: database) }
-        #expect(throws: Result.self) { try Probe.findAll(orders: [Probe.id], in: database) }
+        #expect(throws: Result.self) { try database.read { db in try db.fetchAll(Probe.self, Probe.query) } }
     }
 }

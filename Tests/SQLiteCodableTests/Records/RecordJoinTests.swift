@@ -25,10 +25,10 @@ struct RecordJoinTests {
     func inner() throws {
         let db = try database()
         let title: SQLExpression<String> = Book.column("title")
-        let pairs = try db.fetchAll(
-            Book.self, joining: Author.self, on: Book.foreignKey("author_id", to: Author.self), order: [title.asc])
+        let pairs = try Book.alias().join(.inner, Author.self, on: Book.foreignKey("author_id", to: Author.self))
+            .order(title.asc).fetchAll(Book.self, Author.self, in: db)
         #expect(
-            pairs.map { "\($0.0.title)/\($0.1.name)" } == [
+            pairs.map { "\($0.0?.title ?? "")/\($0.1?.name ?? "")" } == [
                 "Earthsea/Le Guin", "Ficciones/Borges", "The Dispossessed/Le Guin",
             ])
     }
@@ -38,10 +38,9 @@ struct RecordJoinTests {
         let db = try database()
         let authorName: SQLExpression<String> = Author.column("name")
         let title: SQLExpression<String?> = Book.column("title")
-        let rows = try db.fetchAll(
-            Author.self, leftJoining: Book.self, on: Book.foreignKey("author_id", to: Author.self),
-            order: [authorName.asc, title.asc])
-        #expect(rows.map(\.0.name) == ["Borges", "Le Guin", "Le Guin", "Nobody"])
+        let rows = try Author.alias().join(.leftOuter, Book.self, on: Book.foreignKey("author_id", to: Author.self))
+            .order(authorName.asc, title.asc).fetchAll(Author.self, Book.self, in: db)
+        #expect(rows.map { $0.0?.name } == ["Borges", "Le Guin", "Le Guin", "Nobody"])
         #expect(rows.map { $0.1?.title } == ["Ficciones", "Earthsea", "The Dispossessed", nil])
     }
 
@@ -50,11 +49,10 @@ struct RecordJoinTests {
         let db = try database()
         let authorName: SQLExpression<String> = Author.column("name")
         let log = StatementLog(db)
-        let pairs = try db.fetchAll(
-            Book.self, joining: Author.self, on: Book.foreignKey("author_id", to: Author.self),
-            filter: SQLExpression<Bool?>(authorName == "Borges"), limit: 5)
+        let pairs = try Book.alias().join(.inner, Author.self, on: Book.foreignKey("author_id", to: Author.self))
+            .filter(authorName == "Borges").limit(5).fetchAll(Book.self, Author.self, in: db)
         db.trace(nil)
-        #expect(pairs.map(\.0.title) == ["Ficciones"])
+        #expect(pairs.map { $0.0?.title } == ["Ficciones"])
         // The join, then the reading of the left table's columns (once it started).
         #expect(
             log.statements.contains(

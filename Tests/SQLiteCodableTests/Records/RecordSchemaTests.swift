@@ -97,7 +97,7 @@ struct RecordSchemaTests {
     func syncWritesTheChangersSQL() throws {
         let db = try Connection()
         try db.syncTable(for: Bin.self)
-        try Bin.insertBatch([Bin(name: "a")], in: db)
+        try db.insertMany([Bin(name: "a")])
         #expect(try db.syncTable(for: BinWithStock.self) == ["stock"])
         let sql = try #require(try db.scalar("SELECT sql FROM sqlite_master WHERE name = 'bin'") as? String)
         #expect(sql.hasSuffix(#", "stock" INTEGER DEFAULT 0 NOT NULL)"#), "\(sql)")
@@ -108,7 +108,7 @@ struct RecordSchemaTests {
     func failedSyncChangesNothing() throws {
         let db = try Connection()
         try db.syncTable(for: Bin.self)
-        try Bin.insertBatch([Bin(name: "twin"), Bin(name: "twin")], in: db)
+        try db.insertMany([Bin(name: "twin"), Bin(name: "twin")])
         let error = #expect(throws: Result.self) { try db.syncTable(for: BinWithStock.self) }
         #expect(error?.message.contains("UNIQUE constraint failed") == true)
         #expect(try db.schema.columnNames(table: "bin") == ["id", "name"])

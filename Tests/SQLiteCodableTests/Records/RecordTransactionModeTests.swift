@@ -14,11 +14,11 @@ struct RecordTransactionModeTests {
     struct Stop: Error, Equatable {}
 
     func prepare(_ database: RecordDatabase) throws {
-        _ = try database.write { db in try Note.syncTable(in: db) }
+        _ = try database.transaction { db in try db.syncTable(for: Note.self) }
     }
 
     func notes(_ database: RecordDatabase) throws -> [String] {
-        try database.read { db in try Note.findAll(in: db).map(\.text) }
+        try database.read { db in try Note.fetchAll(in: db).map(\.text) }
     }
 
     @Test(
@@ -31,8 +31,8 @@ struct RecordTransactionModeTests {
             try database.transaction(nil) { db in
                 #expect(!db.isInTransaction)
                 var first = Note(text: "one")
-                try first.save(in: db)
-                try Note.insertBatch([Note(text: "two"), Note(text: "three")], in: db)  // its own transaction
+                try db.save(&first)
+                try db.insertMany([Note(text: "two"), Note(text: "three")])  // its own transaction
                 throw Stop()
             }
         }
@@ -66,7 +66,7 @@ struct RecordTransactionModeTests {
                     #expect(inner === db)
                     #expect(inner.isInTransaction)
                     var note = Note(text: "undone")
-                    try note.save(in: inner)
+                    try inner.save(&note)
                 }
                 throw Stop()
             }
@@ -86,29 +86,15 @@ struct RecordTransactionModeTests {
                 try database.transaction(mode) { db in
                     #expect(db.isInTransaction)
                     var note = Note(text: "undone")
-                    try note.save(in: db)
+                    try db.save(&note)
                     throw Stop()
                 }
             }
             try database.transaction(mode) { db in
                 var note = Note(text: "kept")
-                try note.save(in: db)
+                try db.save(&note)
             }
             #expect(try notes(database) == ["kept"])
         }
-    }
-
-    @Test("the async form runs without a transaction too", arguments: RecordDatabaseKind.allCases)
-    func asyncForm(kind: RecordDatabaseKind) async throws {
-        let (database, close) = try kind.make()
-        defer { close() }
-        try prepare(database)
-        await #expect(throws: Stop.self) {
-            try await database.transaction(nil) { @Sendable db in
-                try db.run(#"INSERT INTO "note" ("text") VALUES (?)"#, "async")
-                throw Stop()
-            }
-        }
-        #expect(try notes(database) == ["async"])
     }
 }

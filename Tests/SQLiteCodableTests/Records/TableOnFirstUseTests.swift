@@ -39,17 +39,17 @@ struct TableOnFirstUseTests {
         do {
             let db = try Connection(file.path)
             var old = GadgetV1(name: "old")
-            try old.save(in: db)
+            try db.save(&old)
             #expect(old.id == 1)
             #expect(try columnNames("gadget", db) == ["id", "name"])
         }
         let db = try Connection(file.path)
-        #expect(try GadgetV2.findAll(in: db) == [GadgetV2(id: 1, name: "old", stock: 5, color: nil)])
+        #expect(try GadgetV2.fetchAll(in: db) == [GadgetV2(id: 1, name: "old", stock: 5, color: nil)])
         #expect(try columnNames("gadget", db) == ["id", "name", "stock", "color"])
         var new = GadgetV2(name: "new", stock: 3, color: "red")
-        try new.save(in: db)
+        try db.save(&new)
         #expect(try GadgetV2.find(2, in: db) == new)
-        #expect(try GadgetV1.findAll(in: db).map(\.name) == ["old", "new"])
+        #expect(try GadgetV1.fetchAll(in: db).map(\.name) == ["old", "new"])
     }
 
     @Test("8 threads using the type on one connection for the first time at once: one table, every row")
@@ -61,7 +61,7 @@ struct TableOnFirstUseTests {
             for n in 0..<25 {
                 errors.run {
                     var tick = Tick(worker: worker, n: n)
-                    try tick.save(in: db)
+                    try db.save(&tick)
                 }
             }
         }
@@ -90,7 +90,7 @@ struct TableOnFirstUseTests {
             for n in 0..<10 {
                 errors.run {
                     var tick = Tick(worker: worker, n: n)
-                    try tick.save(in: connections[worker])
+                    try connections[worker].save(&tick)
                 }
             }
         }
@@ -98,7 +98,7 @@ struct TableOnFirstUseTests {
         let db = try Connection(file.path)
         #expect(try Tick.count(in: db) == 80)
         #expect(try db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table'") as? Int64 == 1)
-        #expect(try Set(Tick.findAll(in: db).map(\.worker)) == Set(0..<8))
+        #expect(try Set(Tick.fetchAll(in: db).map(\.worker)) == Set(0..<8))
     }
 
     @Test("on a pool, a read before any write has the writer create the table (readers are query-only)")
@@ -107,19 +107,21 @@ struct TableOnFirstUseTests {
         defer { file.remove() }
         let pool = try DatabasePool(path: file.path)
         defer { try? pool.close() }
-        #expect(try await Tick.findAll(in: pool) == [])
-        #expect(try await Tick.count(in: pool) == 0)
-        var tick = Tick(worker: 1, n: 1)
-        try await tick.save(in: pool)
-        #expect(try await Tick.findAll(in: pool) == [tick])
-        let synchronousCount = try { () throws -> Int in try Tick.count(in: pool) }()
-        #expect(synchronousCount == 1)
+        let database = RecordDatabase(pool)
+        #expect(try database.read { db in try Tick.fetchAll(in: db) } == [])
+        #expect(try database.read { db in try Tick.count(in: db) } == 0)
+        let tick = try await pool.write { db in
+            var tick = Tick(worker: 1, n: 1)
+            try db.save(&tick)
+            return tick
+        }
+        #expect(try await pool.read { db in try Tick.fetchAll(in: db) } == [tick])
     }
 
-    @Test("a queue's reads are query-only too: the first read has the write access create the table")
+    @Test("a queue's first write access creates the table; its reads see it")
     func queueReadFirst() throws {
         let queue = try DatabaseQueue()
-        #expect(try Tick.findFirst(in: queue) == nil)
+        #expect(try queue.write { db in try Tick.fetchOne(in: db) } == nil)
         #expect(try queue.read { db in try columnNames("tick", db) } == ["id", "worker", "n"])
     }
 
@@ -127,18 +129,11 @@ struct TableOnFirstUseTests {
     func droppedTable() throws {
         let db = try Connection()
         var tick = Tick(worker: 1, n: 1)
-        try tick.save(in: db)
+        try db.save(&tick)
         try db.execute("DROP TABLE tick")
         #expect(throws: Result.self) { try Tick.count(in: db) }
         db.clearStatementCache()
         #expect(try Tick.count(in: db) == 0)
-        // Dropped through the record tier, the table is made again at the next use.
-        try Tick.dropTable(in: db)
-        #expect(try Tick.findAll(in: db) == [])
-        let queue = try DatabaseQueue()
-        try tick.insert(in: queue)
-        try Tick.dropTable(in: queue)
-        #expect(try Tick.count(in: queue) == 0)
     }
 
     @Test("a table made inside a transaction that rolls back is made again at the next use")
@@ -148,26 +143,26 @@ struct TableOnFirstUseTests {
         #expect(throws: Failure.self) {
             try db.transaction {
                 var tick = Tick(worker: 1, n: 1)
-                try tick.save(in: db)
+                try db.save(&tick)
                 #expect(try Tick.count(in: db) == 1)
                 throw Failure()
             }
         }
         #expect(try db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'tick'") as? Int64 == 0)
         var tick = Tick(worker: 1, n: 2)
-        try tick.save(in: db)
-        #expect(try Tick.findAll(in: db) == [tick])
+        try db.save(&tick)
+        #expect(try Tick.fetchAll(in: db) == [tick])
 
         let queue = try DatabaseQueue()
         #expect(throws: Failure.self) {
             try RecordDatabase(queue).transaction { db in
                 var tick = Tick(worker: 2, n: 1)
-                try tick.save(in: db)
+                try db.save(&tick)
                 throw Failure()
             }
         }
-        try tick.insert(in: queue)
-        #expect(try Tick.findAll(in: queue) == [tick])
+        try queue.write { db in try db.save(&tick) }
+        #expect(try queue.read { db in try Tick.fetchAll(in: db) } == [tick])
     }
 
     @Test("types that do not create their table on first use never touch the schema")
