@@ -25,7 +25,9 @@ extension Connection {
     }
 
     /// Runs one SQL statement and returns the rowid of the row it inserted, or, for any other
-    /// statement, the number of rows it changed (SQLiteDB's `execute(sql:parameters:)`).
+    /// statement, the number of rows it changed (SQLiteDB's `execute(sql:parameters:)`, SkipSQL's
+    /// `exec(sql:parameters:)`). SQLite.swift's ``execute(_:)``, without labels, runs a script of
+    /// several statements instead.
     ///
     /// ```swift
     /// let id = try db.execute(sql: "INSERT INTO users (email) VALUES (?)", parameters: ["a@b.c"])

@@ -136,6 +136,29 @@ struct TableOnFirstUseTests {
         #expect(try Tick.count(in: db) == 0)
     }
 
+    /// The queue of `Stamp`, whose ActiveSQLite calls name no database.
+    static let stampQueue = try? DatabaseQueue()
+
+    /// A type with a database of its own that makes its table on first use.
+    struct Stamp: Record, Equatable {
+        static var database: RecordDatabase? { TableOnFirstUseTests.stampQueue.map { RecordDatabase($0) } }
+        static let createsTableOnFirstUse = true
+        var id: Int64 = 0
+        var n: Int
+    }
+
+    @Test("a table dropped through the record tier (ActiveSQLite's dropTable) is made again at the next use")
+    func droppedThroughTheTier() throws {
+        let queue = try #require(Self.stampQueue)
+        var stamp = Stamp(n: 1)
+        try stamp.save()
+        #expect(try Stamp.findAll() == [stamp])
+        try Stamp.dropTable()
+        #expect(try queue.read { db in try db.scalar("SELECT count(*) FROM sqlite_master") as? Int64 } == 0)
+        #expect(try Stamp.findAll() == [])
+        #expect(try queue.read { db in try columnNames("stamp", db) } == ["id", "n"])
+    }
+
     @Test("a table made inside a transaction that rolls back is made again at the next use")
     func rolledBack() throws {
         struct Failure: Error {}
