@@ -177,4 +177,36 @@ struct RecordUpdateByNameTests {
         }
         #expect(try Product.fetchAll(in: db).map(\.price) == [150, 300, 120, 400])
     }
+
+    /// The queue of `QueuedProduct`.
+    static let queue = try? DatabaseQueue()
+
+    /// A product whose database is a queue: its calls are reads and writes of the queue.
+    struct QueuedProduct: Record, Equatable {
+        static var database: RecordDatabase? { RecordUpdateByNameTests.queue.map { RecordDatabase($0) } }
+        var id: Int64 = 0
+        var code: String
+        var displayName: String
+        var price: Int
+        var note: String?
+    }
+
+    @Test("the same calls on a type whose database is a queue")
+    func throughAQueue() throws {
+        try QueuedProduct.dropTable()
+        try QueuedProduct.createTable()
+        var product = QueuedProduct(code: "A1", displayName: "3ds", price: 150)
+        try product.save()
+        #expect(try product.update("price", value: 199))
+        #expect(try product.update([price <- 200]))
+        #expect(product.price == 200)
+        #expect(try QueuedProduct.update(["note": "x"], where: ["code": "A1"]) == 1)
+        #expect(try QueuedProduct.update([price <- 5], where: SQLExpression<String>("displayName") == "3ds") == 1)
+        let found = try #require(try QueuedProduct.findFirst("code", value: "A1"))
+        #expect(found.price == 5)
+        #expect(found.note == "x")
+        #expect(try QueuedProduct.updateBatch([found]) == 1)
+        #expect(try QueuedProduct.deleteBatch([found]) == 1)
+        #expect(try QueuedProduct.findAll().isEmpty)
+    }
 }
