@@ -181,28 +181,26 @@ extension Connection {
     }
 
     /// The statement's column map, built and attached on its first use, and built again when
-    /// SQLite re-prepared the statement with other columns (a schema change): the one place
-    /// where the typed tier notices that. Call it after the first step of each run.
+    /// SQLite re-prepared the statement with other columns (Core then empties its tier store).
+    /// Call it after the first step of each run.
     @inline(__always)
     func columnMap(_ statement: Statement, _ clauses: QueryClauses?) -> ColumnMap {
-        if let attached = statement.tierObject(.typed) as? ColumnMap, attached.isCurrent(for: statement) {
-            return attached
-        }
+        if let attached = statement.tierObject(.typed) as? ColumnMap { return attached }
         return buildColumnMap(statement, clauses)
     }
 
-    /// A new column map for the statement's current columns, attached to it; `clauses` nil
-    /// for raw SQL.
+    /// A new column map for the statement's current columns, attached to it unless it holds
+    /// for this run only (a joined `SELECT *`); `clauses` nil for raw SQL.
     private func buildColumnMap(_ statement: Statement, _ clauses: QueryClauses?) -> ColumnMap {
-        let map =
-            if let clauses {
-                ColumnMap.build(clauses: clauses, statement: statement) { table in
-                    try? self.prepare("SELECT * FROM " + table).columnCount
-                }
-            } else {
-                ColumnMap.build(rawStatement: statement)
-            }
-        statement.setTierObject(map, for: .typed)
+        guard let clauses else {
+            let map = ColumnMap.build(rawStatement: statement)
+            statement.setTierObject(map, for: .typed)
+            return map
+        }
+        let (map, probed) = ColumnMap.build(clauses: clauses, statement: statement) { table in
+            try? self.prepare("SELECT * FROM " + table).columnCount
+        }
+        if !probed { statement.setTierObject(map, for: .typed) }
         return map
     }
 }

@@ -13,7 +13,7 @@ enum InsertShapeCache {
     ) {
         let cache = state.insertShapes
         let count = setters.count
-        guard RecentLookup.isSupported, count <= maximumColumns else {
+        guard StringWords.isSupported, count <= maximumColumns else {
             return (target.render(setters), setters.parameterCount)
         }
         var shape = cache.newShape(words: 2 * (count + 2) + 1, numbers: 1)

@@ -19,7 +19,7 @@ enum SelectShapeCache {
         let columns = clauses.select.columns
         let groupBy = clauses.group?.by ?? []
         let order = clauses.order
-        guard RecentLookup.isSupported, clauses.join.isEmpty, clauses.compound.isEmpty, clauses.with.isEmpty,
+        guard StringWords.isSupported, clauses.join.isEmpty, clauses.compound.isEmpty, clauses.with.isEmpty,
             columns.count <= 64, groupBy.count <= 64, order.count <= 64
         else {
             var limited = clauses

@@ -34,9 +34,9 @@ final class RowSource {
     @exclusivity(unchecked)
     var isCopied = false
 
-    /// Where the next read of the copied row looks first among the column map's keys: after
-    /// the key the previous read found, as columns are usually read in the order selected. A
-    /// hint only (the key's words decide), kept per row.
+    /// Where the next read looks first among the column map's keys: after the column the
+    /// previous read found, as columns are usually read in the order selected, row after row.
+    /// A hint only (the keys' text decides).
     @usableFromInline
     @exclusivity(unchecked)
     var nextKey = 0
