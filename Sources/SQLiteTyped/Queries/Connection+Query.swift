@@ -17,7 +17,7 @@ extension Connection {
     public func prepare(_ query: QueryType) throws -> AnySequence<Row> {
         let clauses = query.clauses
         let (expression, iterator) = try withTierStoreLock {
-            let expression = SelectShapeCache.render(clauses, in: typedState)
+            let expression = typedState.select(clauses)
             return (expression, try lockedRowIterator(expression, clauses))
         }
         return AnySequence(RowSequence(connection: self, query: expression, clauses: clauses, iterator: iterator))
@@ -27,7 +27,7 @@ extension Connection {
     public func prepareRowIterator(_ query: QueryType) throws -> RowIterator {
         let clauses = query.clauses
         return try withTierStoreLock {
-            try lockedRowIterator(SelectShapeCache.render(clauses, in: typedState), clauses)
+            try lockedRowIterator(typedState.select(clauses), clauses)
         }
     }
 
@@ -47,7 +47,7 @@ extension Connection {
         // One lock for the whole lookup, the shape cache and the statement cache included: the
         // calls below take it again without contention.
         try withTierStoreLock { () throws -> Row? in
-            let query = SelectShapeCache.render(clauses, limit: (1, clauses.limit?.offset), in: typedState)
+            let query = typedState.select(clauses, limit: (1, clauses.limit?.offset))
             let statement = try lockedCachedStatement(query.template)
             defer { returnLockedToCache(statement) }
             if !query.bindings.isEmpty {
@@ -75,7 +75,7 @@ extension Connection {
             // its statement cache, under one taking of the lock.
             lockTierStore()
             defer { unlockTierStore() }
-            let (sql, count) = InsertShapeCache.statement(in: typedState, query.target, query.values.setters)
+            let (sql, count) = typedState.insert(query.target, query.values.setters)
             return try runCachedLocked(sql, binding: count) { handle throws(Result) in
                 try query.values.bind(to: handle)
             }
