@@ -183,7 +183,6 @@ extension Connection {
     /// The statement's column map, built and attached on its first use, and built again when
     /// SQLite re-prepared the statement with other columns (Core then empties its tier store).
     /// Call it after the first step of each run.
-    @inline(__always)
     func columnMap(_ statement: Statement, _ clauses: QueryClauses?) -> ColumnMap {
         if let attached = statement.tierObject(.typed) as? ColumnMap { return attached }
         return buildColumnMap(statement, clauses)

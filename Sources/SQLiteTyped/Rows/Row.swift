@@ -95,7 +95,6 @@ public struct Row {
     /// The common case of reading a row, or nil to take the full path: the column found among
     /// the keys (looking first after the one read last), holding a number of the expected type.
     @inlinable
-    @inline(__always)
     func fastRead<V: Value>(_ type: V.Type, _ template: String) -> V? {
         guard let index = map.keyIndex(of: template, hint: &source.nextKey) else { return nil }
         let value: V.ValueType?

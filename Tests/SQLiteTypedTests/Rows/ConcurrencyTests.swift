@@ -43,7 +43,8 @@ import Testing
                 let db = try Connection()
                 // Each database has columns in its own order, so a statement or column map of
                 // another connection would read the wrong values.
-                let columns = worker % 2 == 0 ? "id INTEGER PRIMARY KEY, email TEXT" : "email TEXT, id INTEGER PRIMARY KEY"
+                let columns =
+                    worker % 2 == 0 ? "id INTEGER PRIMARY KEY, email TEXT" : "email TEXT, id INTEGER PRIMARY KEY"
                 try db.execute("CREATE TABLE users (\(columns))")
                 for item in 0..<50 {
                     let email = "w\(worker)-\(item)"
