@@ -39,7 +39,8 @@ final class ColumnMap {
 
     /// The source of the row `pluck` copied last, reused for the next one once no row refers
     /// to it (saving two allocations a lookup). Touched only while the statement is checked
-    /// out; a row holding it keeps it from being reused.
+    /// out; a row holding it keeps it from being reused. Measured: a new copy for every `pluck`
+    /// costs point-lookup typed 39.8M -> 42.9M instructions (2.36x raw C, budget 2.3).
     private var spareSource: RowSource?
 
     /// A copy of `statement`'s current row, in the spare source when it is free.
