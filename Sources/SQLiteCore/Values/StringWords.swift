@@ -6,8 +6,7 @@
 /// text can live in two storage objects, so callers fall back to comparing the strings. Where
 /// `String` is not two words, words never compare equal.
 ///
-/// The statement cache, the typed tier's column and shape caches and the Codable encoder use
-/// it to recognize the strings they were given last without hashing them.
+/// The Codable encoder uses it to recognize the keys it was given last without hashing them.
 @usableFromInline
 package struct StringWords: Equatable, Sendable {
     @usableFromInline

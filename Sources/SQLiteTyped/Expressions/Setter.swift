@@ -115,7 +115,6 @@ enum SetterValue: Sendable {
 
     /// Binds the value's bindings to the raw statement from parameter `index` on, advancing
     /// `index`; returns `SQLITE_OK` or the failing code.
-    @inline(__always)
     func bind(to handle: OpaquePointer, at index: inout Int32) throws(Result) -> Int32 {
         index += 1
         switch self {

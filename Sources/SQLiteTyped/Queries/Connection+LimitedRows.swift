@@ -2,7 +2,6 @@ extension Connection {
     /// The text `db.run` runs for an `UPDATE` or a `DELETE` rendered as `template`: the template
     /// itself, unless it is a limited statement on a build without
     /// `SQLITE_ENABLE_UPDATE_DELETE_LIMIT` whose table needs another key than its rowid.
-    @inline(__always)
     func statementText(_ template: String, _ rows: LimitedRows?) throws -> String {
         // A template changed after rendering is the caller's own SQL: it runs as it is.
         guard let rows, !LimitedRows.nativeLimit, template == rows.rendered else { return template }

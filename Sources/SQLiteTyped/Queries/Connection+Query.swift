@@ -17,7 +17,7 @@ extension Connection {
     public func prepare(_ query: QueryType) throws -> AnySequence<Row> {
         let clauses = query.clauses
         let (expression, iterator) = try withTierStoreLock {
-            let expression = SelectShapeCache.render(clauses, in: typedState)
+            let expression = typedState.select(clauses)
             return (expression, try lockedRowIterator(expression, clauses))
         }
         return AnySequence(RowSequence(connection: self, query: expression, clauses: clauses, iterator: iterator))
@@ -27,7 +27,7 @@ extension Connection {
     public func prepareRowIterator(_ query: QueryType) throws -> RowIterator {
         let clauses = query.clauses
         return try withTierStoreLock {
-            try lockedRowIterator(SelectShapeCache.render(clauses, in: typedState), clauses)
+            try lockedRowIterator(typedState.select(clauses), clauses)
         }
     }
 
@@ -47,7 +47,7 @@ extension Connection {
         // One lock for the whole lookup, the shape cache and the statement cache included: the
         // calls below take it again without contention.
         try withTierStoreLock { () throws -> Row? in
-            let query = SelectShapeCache.render(clauses, limit: (1, clauses.limit?.offset), in: typedState)
+            let query = typedState.select(clauses, limit: (1, clauses.limit?.offset))
             let statement = try lockedCachedStatement(query.template)
             defer { returnLockedToCache(statement) }
             if !query.bindings.isEmpty {
@@ -75,7 +75,7 @@ extension Connection {
             // its statement cache, under one taking of the lock.
             lockTierStore()
             defer { unlockTierStore() }
-            let (sql, count) = InsertShapeCache.statement(in: typedState, query.target, query.values.setters)
+            let (sql, count) = typedState.insert(query.target, query.values.setters)
             return try runCachedLocked(sql, binding: count) { handle throws(Result) in
                 try query.values.bind(to: handle)
             }
@@ -181,28 +181,25 @@ extension Connection {
     }
 
     /// The statement's column map, built and attached on its first use, and built again when
-    /// SQLite re-prepared the statement with other columns (a schema change): the one place
-    /// where the typed tier notices that. Call it after the first step of each run.
-    @inline(__always)
+    /// SQLite re-prepared the statement with other columns (Core then empties its tier store).
+    /// Call it after the first step of each run.
     func columnMap(_ statement: Statement, _ clauses: QueryClauses?) -> ColumnMap {
-        if let attached = statement.tierObject(.typed) as? ColumnMap, attached.isCurrent(for: statement) {
-            return attached
-        }
+        if let attached = statement.tierObject(.typed) as? ColumnMap { return attached }
         return buildColumnMap(statement, clauses)
     }
 
-    /// A new column map for the statement's current columns, attached to it; `clauses` nil
-    /// for raw SQL.
+    /// A new column map for the statement's current columns, attached to it unless it holds
+    /// for this run only (a joined `SELECT *`); `clauses` nil for raw SQL.
     private func buildColumnMap(_ statement: Statement, _ clauses: QueryClauses?) -> ColumnMap {
-        let map =
-            if let clauses {
-                ColumnMap.build(clauses: clauses, statement: statement) { table in
-                    try? self.prepare("SELECT * FROM " + table).columnCount
-                }
-            } else {
-                ColumnMap.build(rawStatement: statement)
-            }
-        statement.setTierObject(map, for: .typed)
+        guard let clauses else {
+            let map = ColumnMap.build(rawStatement: statement)
+            statement.setTierObject(map, for: .typed)
+            return map
+        }
+        let (map, probed) = ColumnMap.build(clauses: clauses, statement: statement) { table in
+            try? self.prepare("SELECT * FROM " + table).columnCount
+        }
+        if !probed { statement.setTierObject(map, for: .typed) }
         return map
     }
 }

@@ -41,7 +41,7 @@ public struct Insert: ExpressionType, Sendable {
     }
 
     /// An insert of `setters` into `target`, its text rendered when it runs (see
-    /// ``InsertShapeCache``).
+    /// ``TypedConnectionState``).
     init(_ target: InsertTarget, _ setters: SetterList) {
         self.storedTemplate = nil
         self.target = target

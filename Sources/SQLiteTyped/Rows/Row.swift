@@ -8,12 +8,13 @@
 /// }
 /// ```
 ///
-/// Columns are found through the statement's column map, built once per prepared statement;
-/// values are read by index straight from SQLite while the row is current.
+/// Columns are found through the statement's column map, built once per prepared statement and
+/// column generation; values are read by index straight from SQLite while the row is current,
+/// from a copy once the statement moved on.
 ///
 /// A row is not `Sendable` (nor is SQLite.swift's): while current it reads its statement, and
-/// it shares the statement's lookup memo. Read it in the task that got it; send the values
-/// read from it.
+/// it shares its statement's column map. Read it in the task that got it; send the values read
+/// from it.
 public struct Row {
     @usableFromInline
     let map: ColumnMap
@@ -91,57 +92,35 @@ public struct Row {
         }
     }
 
-    /// The common case of reading a live row, or nil to take the full path: the column found
-    /// at the same position as in the previous row, holding a number of the expected type.
-    /// Nothing here uses `template` after reading the value, so the string is not retained
-    /// across the call into SQLite.
+    /// The common case of reading a row, or nil to take the full path: the column found among
+    /// the keys (looking first after the one read last), holding a number of the expected type.
     @inlinable
-    @inline(__always)
     func fastRead<V: Value>(_ type: V.Type, _ template: String) -> V? {
-        guard RecentLookup.isSupported else { return nil }
-        if source.isCopied { return fastReadCopied(type, template) }
-        let slot = map.position
-        guard slot < map.recentCount else { return nil }
-        let lookup = map.recent[slot]
-        let bits = RecentLookup.bits(of: template)
-        guard lookup.low == bits.low, lookup.high == bits.high else { return nil }
-        let column = Int32(truncatingIfNeeded: lookup.index)
+        guard let index = map.keyIndex(of: template, hint: &source.nextKey) else { return nil }
         let value: V.ValueType?
-        if V.Datatype.self == Int64.self {
-            guard let integer = RowReader(source.handle).integer(at: column) else { return nil }
-            value = try? V.fromDatatypeValue(ValueConversion.cast(integer, V.Datatype.self))
-        } else if V.Datatype.self == Double.self, V.self != Float.self {
-            let (storage, real) = RowReader(source.handle).number(at: column)
-            guard storage == SQLITE_FLOAT || storage == SQLITE_INTEGER else { return nil }
-            value = try? V.fromDatatypeValue(ValueConversion.cast(real, V.Datatype.self))
+        if source.isCopied {
+            guard let cells = source.cells, index < source.cellCount else { return nil }
+            if V.Datatype.self == Int64.self {
+                guard case .integer(let integer) = cells[index] else { return nil }
+                value = try? V.fromDatatypeValue(ValueConversion.cast(integer, V.Datatype.self))
+            } else if V.Datatype.self == Double.self, V.self != Float.self {
+                guard case .real(let real) = cells[index] else { return nil }
+                value = try? V.fromDatatypeValue(ValueConversion.cast(real, V.Datatype.self))
+            } else {
+                return nil
+            }
         } else {
-            return nil
-        }
-        guard let value, let result = Row.cast(value, to: V.self) else { return nil }
-        map.position = slot &+ 1
-        return result
-    }
-
-    /// The common case of reading a copied row (one `pluck` returned): the column found by the
-    /// storage its template shares with the selected expression (looking first after the one
-    /// read last), holding a number of the expected type. Nil to take the full path.
-    @inlinable
-    @inline(__always)
-    func fastReadCopied<V: Value>(_ type: V.Type, _ template: String) -> V? {
-        guard let key = map.sharedKey(of: template, from: source.nextKey), let cells = source.cells,
-            key.index < source.cellCount
-        else { return nil }
-        source.nextKey = key.position &+ 1
-        let index = key.index
-        let value: V.ValueType?
-        if V.Datatype.self == Int64.self {
-            guard case .integer(let integer) = cells[index] else { return nil }
-            value = try? V.fromDatatypeValue(ValueConversion.cast(integer, V.Datatype.self))
-        } else if V.Datatype.self == Double.self, V.self != Float.self {
-            guard case .real(let real) = cells[index] else { return nil }
-            value = try? V.fromDatatypeValue(ValueConversion.cast(real, V.Datatype.self))
-        } else {
-            return nil
+            let column = Int32(truncatingIfNeeded: index)
+            if V.Datatype.self == Int64.self {
+                guard let integer = RowReader(source.handle).integer(at: column) else { return nil }
+                value = try? V.fromDatatypeValue(ValueConversion.cast(integer, V.Datatype.self))
+            } else if V.Datatype.self == Double.self, V.self != Float.self {
+                let (storage, real) = RowReader(source.handle).number(at: column)
+                guard storage == SQLITE_FLOAT || storage == SQLITE_INTEGER else { return nil }
+                value = try? V.fromDatatypeValue(ValueConversion.cast(real, V.Datatype.self))
+            } else {
+                return nil
+            }
         }
         guard let value else { return nil }
         return Row.cast(value, to: V.self)
@@ -151,7 +130,7 @@ public struct Row {
     @inlinable
     func read<V: Value>(_ type: V.Type, _ template: String) throws -> V? {
         if source.isCopied { return try readCopied(type, template) }
-        let index = try map.liveIndex(of: template)
+        let index = try map.index(of: template, hint: &source.nextKey)
         return try Row.readLive(V.self, source, index, template)
     }
 
@@ -202,7 +181,7 @@ public struct Row {
     /// conversion table.
     @inlinable
     func readCopied<V: Value>(_ type: V.Type, _ template: String) throws -> V? {
-        let index = try map.index(of: template)
+        let index = try map.index(of: template, hint: &source.nextKey)
         guard let cell = source.cell(at: index), !cell.isNull else { return nil }
         // The stored type asked for: the value itself.
         switch cell {

@@ -48,7 +48,6 @@ public final class RowIterator: FailableIterator {
             finish()
             return nil
         }
-        map.position = 0
         current = source
         return Row(map: map, source: source)
     }

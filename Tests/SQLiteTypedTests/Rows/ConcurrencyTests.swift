@@ -1,3 +1,4 @@
+import Foundation
 import SQLiteTyped
 import Testing
 
@@ -28,5 +29,42 @@ import Testing
             try await group.waitForAll()
         }
         #expect(try db.scalar(users.count) == 400)
+    }
+}
+
+/// Many connections on many threads at once, each running the same typed queries and inserts
+/// over its own database: what one connection remembers never answers for another.
+@Suite struct ManyConnectionsTests {
+    @Test func connectionsOnThreadsReadTheirOwnRows() throws {
+        let workers = 8
+        let failures = Failures()
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            do {
+                let db = try Connection()
+                // Each database has columns in its own order, so a statement or column map of
+                // another connection would read the wrong values.
+                let columns =
+                    worker % 2 == 0 ? "id INTEGER PRIMARY KEY, email TEXT" : "email TEXT, id INTEGER PRIMARY KEY"
+                try db.execute("CREATE TABLE users (\(columns))")
+                for item in 0..<50 {
+                    let email = "w\(worker)-\(item)"
+                    let rowid = try db.run(Doc.users.insert(Doc.email <- email))
+                    let row = try db.pluck(Doc.users.filter(Doc.id == rowid))
+                    if row?[Doc.email] != email || row?[Doc.id] != rowid { failures.add("\(worker)/\(item)") }
+                }
+                let all = Array(try db.prepare(Doc.users.order(Doc.id)))
+                if all.map({ $0[Doc.email] }) != (0..<50).map({ "w\(worker)-\($0)" }) { failures.add("\(worker)") }
+            } catch {
+                failures.add("\(worker): \(error)")
+            }
+        }
+        #expect(failures.all.isEmpty)
+    }
+
+    final class Failures: @unchecked Sendable {
+        private let lock = NSLock()
+        private var entries: [String] = []
+        func add(_ entry: String) { lock.withLock { entries.append(entry) } }
+        var all: [String] { lock.withLock { entries } }
     }
 }

@@ -2,9 +2,9 @@ import Foundation
 import SQLiteTyped
 import Testing
 
-/// The typed tier finds the SQL of inserts and selects it runs in a loop by their shape, in a
-/// cache each connection keeps: every shape must still run its own SQL.
-@Suite struct ShapeCacheTests {
+/// The typed tier remembers the SQL of the last insert and select it rendered, for those run in
+/// a loop: every insert and query must still run its own SQL.
+@Suite struct QueryTextTests {
     static let items = Table("items")
     static let id = Expression<Int64>("id")
     static let value = Expression<String>("value")
