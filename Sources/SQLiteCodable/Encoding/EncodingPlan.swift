@@ -40,7 +40,7 @@ final class EncodingPlan: @unchecked Sendable {
         self.omitsNil = omitsNil
     }
 
-    /// Guards the plans and every plan's kept encoder, templates and last insert.
+    /// Guards the plans and every plan's kept encoder and templates.
     private static let lock = PlainLock()
     @exclusivity(unchecked) nonisolated(unsafe) private static var plans: [Key: EncodingPlan] = [:]
     @exclusivity(unchecked) nonisolated(unsafe) private static var lastPlan: EncodingPlan?
@@ -109,22 +109,11 @@ final class EncodingPlan: @unchecked Sendable {
         EncodingPlan.lock.unlock()
     }
 
-    /// The encoder kept for the next value, for tests.
-    var keptEncoder: RowEncoder? {
-        EncodingPlan.lock.lock()
-        defer { EncodingPlan.lock.unlock() }
-        return spareEncoder
-    }
-
-    /// The memo of the last insert made through ``insert(_:options:table:database:conflict:render:)``,
-    /// for encoders other than the one that made it. Guarded by `EncodingPlan.lock`.
-    @exclusivity(unchecked) private var lastInsert: EncodingMemo?
-
     /// An insert of `value` into `table`, through the plan for its type and `options` (nil when
-    /// there is none: a custom key strategy): when its columns are those of the last insert
-    /// into the same table, with that insert's SQL and the encoded values bound as they are (no
-    /// setters); else through `render`, which makes the insert from setters. A `nil` left out
-    /// when `omitsNil`, else written as NULL.
+    /// there is none: a custom key strategy): when its columns are those of the last insert the
+    /// same encoder made into the same table, with that insert's SQL and the encoded values
+    /// bound as they are (no setters); else through `render`, which makes the insert from
+    /// setters. A `nil` left out when `omitsNil`, else written as NULL.
     static func insert<T: Encodable>(
         _ value: T, options: CodingOptions, omitsNil: Bool, table: String, database: String?, conflict: OnConflict?,
         render: ([Setter]) -> Insert
@@ -137,24 +126,10 @@ final class EncodingPlan: @unchecked Sendable {
         if let sql = encoder.memoSQL(table: table, database: database, conflict: conflict, skip: -1) {
             return Insert(sql, values: EncodedValues(buffer: encoder.valueBuffer))
         }
-        let version = encoder.columnsVersion
-        lock.lock()
-        let last = plan.lastInsert
-        lock.unlock()
-        if let last, last.columnsVersion == version, last.conflict == conflict, last.table == table,
-            last.database == database
-        {
-            encoder.memo = last
-            return Insert(last.sql, values: EncodedValues(buffer: encoder.valueBuffer))
-        }
         let insert = render(plan.setters(encoder.columns, encoder.values))
-        let memo = EncodingMemo(
-            columnsVersion: version, table: table, database: database, conflict: conflict, skip: -1,
+        encoder.memo = EncodingMemo(
+            columnsVersion: encoder.columnsVersion, table: table, database: database, conflict: conflict, skip: -1,
             sql: insert.template)
-        lock.lock()
-        plan.lastInsert = memo
-        lock.unlock()
-        encoder.memo = memo
         return insert
     }
 
