@@ -1,15 +1,12 @@
 import Foundation
 
 /// What this tier keeps with a connection (in its `tierStore`): the ``RecordPlan`` of each
-/// record type used on it, with the plan's kept encoder, insert and update SQL and prepared
-/// lookup. Touched only with the connection's lock held; dropped with the connection (or by
+/// record type used on it, with the plan's kept encoder and insert and update SQL. Touched only with the connection's lock held; dropped with the connection (or by
 /// `clearStatementCache()`, which empties every tier's store).
 final class CodableStore {
     // Touched with the connection's lock held: no dynamic exclusivity checks.
     // Measured with the encoder's: dynamic exclusivity checks cost about 15 % on insert-record (callgrind).
     @exclusivity(unchecked) private var plans: [ObjectIdentifier: RecordPlan] = [:]
-    /// The plan asked for last, found without hashing when one type is used in a row.
-    @exclusivity(unchecked) private var last: (type: ObjectIdentifier, plan: RecordPlan)?
 
     /// The store of `db`, made on first use. Call with the connection locked.
     @inline(__always)
@@ -24,14 +21,9 @@ final class CodableStore {
     @inline(__always)
     func plan<R: Record>(_ type: R.Type) -> RecordPlan {
         let key = ObjectIdentifier(R.self)
-        if let last, last.type == key { return last.plan }
-        return planSlowly(R.self, key)
-    }
-
-    private func planSlowly<R: Record>(_ type: R.Type, _ key: ObjectIdentifier) -> RecordPlan {
-        let plan = plans[key] ?? RecordPlan(R.self)
+        if let plan = plans[key] { return plan }
+        let plan = RecordPlan(R.self)
         plans[key] = plan
-        last = (key, plan)
         return plan
     }
 }
