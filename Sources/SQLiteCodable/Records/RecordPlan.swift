@@ -2,8 +2,8 @@ import Foundation
 
 /// What a record type needs on one connection: its naming and SQL, the SQL of inserts and
 /// updates per column set (so the statement cache sees the same text, and reuses one prepared
-/// statement, for every record of the type), an encoder kept between records, and the
-/// prepared primary-key lookup with its decoder.
+/// statement, for every record of the type) and an encoder kept between records. Its
+/// primary-key lookup (``findSQL``) is prepared and kept by the connection's statement cache.
 ///
 /// Made on first use and kept in the connection's ``CodableStore``; touched only with the
 /// connection's lock held, so it needs no lock of its own.
@@ -38,12 +38,6 @@ final class RecordPlan {
     /// encoded with it (a record encoded meanwhile, within another's `encode(to:)`, gets a
     /// fresh encoder).
     @exclusivity(unchecked) private var spareEncoder: RowEncoder?
-    /// The prepared `SELECT * ... WHERE key = ?`; nil while a lookup uses it.
-    @exclusivity(unchecked) private var lookupStatement: Statement?
-    /// The decoder of a lookup statement's rows, that statement, and the statement's
-    /// ``Statement/columnsGeneration`` the decoder was made for (a schema change can change the
-    /// columns of `SELECT *`).
-    @exclusivity(unchecked) private var lookupDecoder: (decoder: RowDecoder, statement: Statement, generation: Int)?
 
     init<R: Record>(_ type: R.Type) {
         self.type = ObjectIdentifier(type)
@@ -167,47 +161,12 @@ final class RecordPlan {
         return try decoder.decodeRow(R.self)
     }
 
-    /// The lookup statement, taken until ``giveBackLookup(_:to:)``: a nested lookup of the
-    /// same type meanwhile gets a statement of its own from the connection's cache.
-    @inline(__always)
-    func takeLookup(from db: Connection) throws -> Statement {
-        if let statement = lookupStatement {
-            lookupStatement = nil
-            return statement
-        }
-        return try db.cachedStatement(findSQL)
-    }
-
-    /// Resets `statement` (ending its read) and keeps it for the next lookup.
-    @inline(__always)
-    func giveBackLookup(_ statement: Statement, to db: Connection) {
-        if lookupStatement == nil {
-            sqlite3_reset(statement.handle)
-            lookupStatement = statement
-        } else {
-            db.returnToCache(statement)
-        }
-    }
-
-    /// The decoder of `statement`'s current row as `R`. Call it after the step, in which
-    /// SQLite re-prepares a statement whose schema changed.
-    @inline(__always)
+    /// The decoder of `statement`'s current row as `R`, from the statement's state (which Core
+    /// empties when SQLite re-prepared the statement with other columns). Call it after the
+    /// step, in which SQLite re-prepares a statement whose schema changed.
     func lookupDecoder<R: Record>(_ type: R.Type, for statement: Statement) -> RowDecoder {
-        // Read before the kept decoder is looked at, so that nothing is retained across the call.
-        let generation = statement.columnsGeneration
-        if let lookupDecoder, lookupDecoder.statement === statement, lookupDecoder.generation == generation {
-            return lookupDecoder.decoder
-        }
-        return makeLookupDecoder(R.self, for: statement)
-    }
-
-    /// The statement's decoder from its state, which makes a new one for new columns.
-    private func makeLookupDecoder<R: Record>(_ type: R.Type, for statement: Statement) -> RowDecoder {
-        let state = StatementState.of(statement)
-        let decoder = state.decoder(
+        StatementState.of(statement).decoder(
             for: R.self, statement: statement, naming: naming, options: options, userInfo: [:], record: true)
-        lookupDecoder = (decoder, statement, statement.columnsGeneration)
-        return decoder
     }
 
     // MARK: - Keys
