@@ -1,12 +1,25 @@
 import Foundation
 
 /// What this tier keeps with a connection (in its `tierStore`): the ``RecordPlan`` of each
-/// record type used on it, with the plan's kept encoder and insert and update SQL. Touched only with the connection's lock held; dropped with the connection (or by
+/// record type used on it, with the plan's kept encoder and insert and update SQL, and the pool
+/// read the connection runs. Touched only with the connection's lock held; dropped with the connection (or by
 /// `clearStatementCache()`, which empties every tier's store).
 final class CodableStore {
     // Touched with the connection's lock held: no dynamic exclusivity checks.
     // Measured with the encoder's: dynamic exclusivity checks cost about 15 % on insert-record (callgrind).
     @exclusivity(unchecked) private var plans: [ObjectIdentifier: RecordPlan] = [:]
+    /// The writable pool whose read this connection (one of the pool's readers) is running, for
+    /// the length of the read (see `RecordDatabase.whileReading`): a record type used for the
+    /// first time inside it has the pool's writer make its table. Emptying the store (as
+    /// `clearStatementCache()` does) inside the read forgets it, and such a type then throws
+    /// ``RecordError/tableNotSynced(type:table:)`` instead.
+    private(set) var poolRead: RecordDatabase?
+
+    /// Sets ``poolRead`` and returns what it was.
+    func swapPoolRead(_ database: RecordDatabase?) -> RecordDatabase? {
+        defer { poolRead = database }
+        return poolRead
+    }
 
     /// The store of `db`, made on first use. Call with the connection locked.
     @inline(__always)
