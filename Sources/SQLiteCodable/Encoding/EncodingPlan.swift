@@ -43,7 +43,6 @@ final class EncodingPlan: @unchecked Sendable {
     /// Guards the plans and every plan's kept encoder and templates.
     private static let lock = PlainLock()
     @exclusivity(unchecked) nonisolated(unsafe) private static var plans: [Key: EncodingPlan] = [:]
-    @exclusivity(unchecked) nonisolated(unsafe) private static var lastPlan: EncodingPlan?
     /// How many plans are kept; all are dropped (and their encoders freed) when one more is
     /// needed.
     static let capacity = 256
@@ -63,17 +62,13 @@ final class EncodingPlan: @unchecked Sendable {
 
     /// The plan for `key`, made on first use. Called with ``EncodingPlan/lock`` held.
     private static func plan(_ key: Key, _ type: Any.Type, options: CodingOptions) -> EncodingPlan {
-        if let lastPlan, lastPlan.key == key { return lastPlan }
+        if let plan = plans[key] { return plan }
         if plans.count >= capacity { plans.removeAll(keepingCapacity: true) }
-        let plan =
-            plans[key]
-            ?? EncodingPlan(
-                key: key,
-                options: CodingOptions(
-                    keyEncodingStrategy: options.keyEncodingStrategy, dateStrategy: options.dateStrategy),
-                rowType: "\(type)", omitsNil: key.omitsNil)
+        let plan = EncodingPlan(
+            key: key,
+            options: CodingOptions(keyEncodingStrategy: options.keyEncodingStrategy, dateStrategy: options.dateStrategy),
+            rowType: "\(type)", omitsNil: key.omitsNil)
         plans[key] = plan
-        lastPlan = plan
         return plan
     }
 
