@@ -130,7 +130,6 @@ final class EncodingPlan: @unchecked Sendable {
 
     /// The type of `value` as `type(of:)` gives it, without asking the runtime when the static
     /// type is not a class (only a class value can be of a type other than its static type).
-    @inline(__always)
     private static func dynamicType<T>(of value: T) -> Any.Type {
         // A class reference is one non-trivial word: anything else is not a class.
         if _isPOD(T.self) || MemoryLayout<T>.size != MemoryLayout<AnyObject>.size { return T.self }

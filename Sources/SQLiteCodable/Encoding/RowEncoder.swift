@@ -43,7 +43,6 @@ final class RowEncoder: Encoder {
 
     /// The SQL of ``memo`` when it is for the current columns and the same statement, read in
     /// place (copying the memo would retain each of its strings).
-    @inline(__always)
     func memoSQL(table: String, database: String?, conflict: OnConflict?, skip: Int) -> String? {
         guard memo.columnsVersion == row.columnsVersion, memo.skip == skip, memo.conflict == conflict,
             memo.table == table, memo.database == database

@@ -22,7 +22,6 @@ final class CodableStore {
     }
 
     /// The store of `db`, made on first use. Call with the connection locked.
-    @inline(__always)
     static func of(_ db: Connection) -> CodableStore {
         if let store = db.tierObject(.codable) as? CodableStore { return store }
         let store = CodableStore()
@@ -31,7 +30,6 @@ final class CodableStore {
     }
 
     /// The plan of record type `R`, made on first use.
-    @inline(__always)
     func plan<R: Record>(_ type: R.Type) -> RecordPlan {
         let key = ObjectIdentifier(R.self)
         if let plan = plans[key] { return plan }
@@ -43,7 +41,6 @@ final class CodableStore {
 
 extension Connection {
     /// The plan of record type `R` on this connection. Call with the connection locked.
-    @inline(__always)
     func recordPlan<R: Record>(_ type: R.Type) -> RecordPlan {
         CodableStore.of(self).plan(R.self)
     }

@@ -69,7 +69,6 @@ final class RecordPlan {
     // MARK: - Encoding
 
     /// The kept encoder, taken until ``giveBack(_:)``; a fresh one while it is taken.
-    @inline(__always)
     func takeEncoder() -> RowEncoder {
         guard let encoder = spareEncoder else { return RowEncoder(options: options, naming: naming, rowType: rowType) }
         spareEncoder = nil
@@ -77,7 +76,6 @@ final class RecordPlan {
     }
 
     /// Keeps `encoder` for the next record.
-    @inline(__always)
     func giveBack(_ encoder: RowEncoder) {
         spareEncoder = encoder
     }
