@@ -1,10 +1,10 @@
 import Foundation
 
 /// What encoding values of one `Encodable` type into setters needs, kept between values: an
-/// encoder with its key cache warm, the type's name for errors, each column's quoted template
-/// (so that the setters of every value of the type have the same column templates, which the
-/// typed tier's insert shape cache recognizes without rendering or hashing), and the SQL of the
-/// last insert.
+/// encoder (with the SQL of its last insert, its ``RowEncoder/memo``), the type's name for
+/// errors, and each column's quoted template (so that the setters of every value of the type
+/// have the same column templates, which the typed tier's insert shape cache recognizes without
+/// rendering or hashing).
 ///
 /// Kept only for options whose key strategy is not custom and with no user info: the plan is
 /// found by the value's type, the key strategy, the date strategy and whether `nil` is left out.

@@ -34,7 +34,7 @@ final class RecordPlan {
     /// `INSERT` and `UPDATE` statements by the columns they set.
     @exclusivity(unchecked) private var insertSQLs: [[String]: String] = [:]
     @exclusivity(unchecked) private var updateSQLs: [[String]: String] = [:]
-    /// The encoder kept between records, with its key cache warm; nil while a record is
+    /// The encoder kept between records, with the SQL of its last insert; nil while a record is
     /// encoded with it (a record encoded meanwhile, within another's `encode(to:)`, gets a
     /// fresh encoder).
     @exclusivity(unchecked) private var spareEncoder: RowEncoder?
