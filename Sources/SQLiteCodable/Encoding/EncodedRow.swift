@@ -14,7 +14,7 @@ final class EncodedRow {
 
     /// The encoded columns, in encoding order.
     // Hot paths of one encoder, used by one thread at a time: no dynamic exclusivity checks.
-    // Measured: dynamic exclusivity checks in the encoder cost about 15 % on insert-record codable and record (callgrind).
+    // Measured: without the encoding side's @exclusivity(unchecked), insert-record codable 2.63 -> 3.00 x raw C, record 2.27 -> 2.66 (callgrind --quick).
     @exclusivity(unchecked) private(set) var columns: [String] = []
     /// The encoded values, in encoding order, written in place (see ``ColumnValueBuffer``).
     @exclusivity(unchecked) private(set) var valueBuffer = ColumnValueBuffer()
@@ -24,7 +24,6 @@ final class EncodedRow {
 
     /// The encoded values as an array.
     var values: [SQLValue] { valueBuffer.array }
-
 
     /// The version of the list of ``columns``: counted up whenever a row's columns may differ
     /// from the previous row's, so an equal version means equal columns (for this row's

@@ -26,6 +26,7 @@ final class EncodingPlan: @unchecked Sendable {
     let rowType: String
     let omitsNil: Bool
 
+    // Measured: without the encoding side's @exclusivity(unchecked), insert-record codable 2.63 -> 3.00 x raw C, record 2.27 -> 2.66 (callgrind --quick).
     // Guarded by `EncodingPlan.lock` (so without dynamic exclusivity checks).
     /// The encoder kept between values; nil while a value is encoded with it (another value,
     /// on another thread or within the first one's `encode(to:)`, gets a fresh encoder).
@@ -66,7 +67,8 @@ final class EncodingPlan: @unchecked Sendable {
         if plans.count >= capacity { plans.removeAll(keepingCapacity: true) }
         let plan = EncodingPlan(
             key: key,
-            options: CodingOptions(keyEncodingStrategy: options.keyEncodingStrategy, dateStrategy: options.dateStrategy),
+            options: CodingOptions(
+                keyEncodingStrategy: options.keyEncodingStrategy, dateStrategy: options.dateStrategy),
             rowType: "\(type)", omitsNil: key.omitsNil)
         plans[key] = plan
         return plan

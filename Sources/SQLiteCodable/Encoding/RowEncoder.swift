@@ -14,7 +14,7 @@ import Foundation
 final class RowEncoder: Encoder {
     /// The row being encoded, which the keyed container writes into.
     let row: EncodedRow
-    // Measured: dynamic exclusivity checks in the encoder cost about 15 % on insert-record codable and record (callgrind).
+    // Measured: without the encoding side's @exclusivity(unchecked), insert-record codable 2.63 -> 3.00 x raw C, record 2.27 -> 2.66 (callgrind --quick).
     @exclusivity(unchecked) private var keptContainer = KeptContainer()
 
     init(

@@ -23,6 +23,7 @@ final class RecordPlan {
     let deleteSQL: String
     let countSQL: String
 
+    // Measured: without the encoding side's @exclusivity(unchecked), insert-record codable 2.63 -> 3.00 x raw C, record 2.27 -> 2.66 (callgrind --quick).
     /// Whether the type's table is known to exist on this connection: from the start, unless
     /// the type creates its table on first use; then once ``Connection/prepareTable(_:_:)``
     /// made or completed it (one flag check per later use).
