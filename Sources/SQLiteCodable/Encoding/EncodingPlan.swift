@@ -1,10 +1,8 @@
 import Foundation
 
 /// What encoding values of one `Encodable` type into setters needs, kept between values: an
-/// encoder (with the SQL of its last insert, its ``RowEncoder/memo``), the type's name for
-/// errors, and each column's quoted template (so that the setters of every value of the type
-/// have the same column templates, which the typed tier's insert shape cache recognizes without
-/// rendering or hashing).
+/// encoder (with the SQL of its last insert, its ``RowEncoder/memo``) and the type's name for
+/// errors.
 ///
 /// Kept only for options whose key strategy is not custom and with no user info: the plan is
 /// found by the value's type, the key strategy, the date strategy and whether `nil` is left out.
@@ -31,8 +29,6 @@ final class EncodingPlan: @unchecked Sendable {
     /// The encoder kept between values; nil while a value is encoded with it (another value,
     /// on another thread or within the first one's `encode(to:)`, gets a fresh encoder).
     @exclusivity(unchecked) private var spareEncoder: RowEncoder?
-    /// The quoted template of the column at each position of the last value.
-    @exclusivity(unchecked) private var templates: [(column: String, template: String)] = []
 
     private init(key: Key, options: CodingOptions, rowType: String, omitsNil: Bool) {
         self.key = key
@@ -41,7 +37,7 @@ final class EncodingPlan: @unchecked Sendable {
         self.omitsNil = omitsNil
     }
 
-    /// Guards the plans and every plan's kept encoder and templates.
+    /// Guards the plans and every plan's kept encoder.
     private static let lock = PlainLock()
     @exclusivity(unchecked) nonisolated(unsafe) private static var plans: [Key: EncodingPlan] = [:]
     /// How many plans are kept; all are dropped (and their encoders freed) when one more is
@@ -154,25 +150,10 @@ final class EncodingPlan: @unchecked Sendable {
     private func setters(_ columns: [String], _ values: [SQLValue]) -> [Setter] {
         var setters: [Setter] = []
         setters.reserveCapacity(columns.count)
-        EncodingPlan.lock.lock()
-        defer { EncodingPlan.lock.unlock() }
         for index in columns.indices {
-            setters.append(values[index].setter(template: template(for: columns[index], at: index)))
+            setters.append(values[index].setter(template: SQLExpression<Void>(columns[index]).template))
         }
         return setters
-    }
-
-    /// The quoted template of `column`, the column at `position`, made when the column there
-    /// changed. Called with the lock held.
-    private func template(for column: String, at position: Int) -> String {
-        if position < templates.count, templates[position].column == column { return templates[position].template }
-        let template = SQLExpression<Void>(column).template
-        if position < templates.count {
-            templates[position] = (column, template)
-        } else if position == templates.count {
-            templates.append((column, template))
-        }
-        return template
     }
 
     /// A new encoder for the plan's values, keeping its container between values.

@@ -1,8 +1,8 @@
 import Foundation
 
 /// What this tier keeps with a connection (in its `tierStore`): the ``RecordPlan`` of each
-/// record type used on it, with the plan's kept encoder and insert and update SQL, and the pool
-/// read the connection runs. Touched only with the connection's lock held; dropped with the connection (or by
+/// record type used on it, with the plan's kept encoder, and the pool read the connection runs.
+/// Touched only with the connection's lock held; dropped with the connection (or by
 /// `clearStatementCache()`, which empties every tier's store).
 final class CodableStore {
     // Touched with the connection's lock held: no dynamic exclusivity checks.

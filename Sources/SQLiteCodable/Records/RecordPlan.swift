@@ -1,8 +1,9 @@
 import Foundation
 
-/// What a record type needs on one connection: its naming and SQL, the SQL of inserts and
-/// updates per column set (so the statement cache sees the same text, and reuses one prepared
-/// statement, for every record of the type) and an encoder kept between records. Its
+/// What a record type needs on one connection: its naming and SQL, and an encoder kept between
+/// records (whose ``RowEncoder/memo`` holds the SQL of its last insert). Inserts and updates
+/// make their SQL from the columns they set, the same text for the same columns, so the
+/// statement cache reuses one prepared statement for every record of the type. Its
 /// primary-key lookup (``findSQL``) is prepared and kept by the connection's statement cache.
 ///
 /// Made on first use and kept in the connection's ``CodableStore``; touched only with the
@@ -32,9 +33,6 @@ final class RecordPlan {
     @exclusivity(unchecked) private var derivedSchema: RecordSchema?
 
     // Touched with the connection's lock held: no dynamic exclusivity checks.
-    /// `INSERT` and `UPDATE` statements by the columns they set.
-    @exclusivity(unchecked) private var insertSQLs: [[String]: String] = [:]
-    @exclusivity(unchecked) private var updateSQLs: [[String]: String] = [:]
     /// The encoder kept between records, with the SQL of its last insert; nil while a record is
     /// encoded with it (a record encoded meanwhile, within another's `encode(to:)`, gets a
     /// fresh encoder).
@@ -100,12 +98,8 @@ final class RecordPlan {
 
     /// `INSERT INTO "t" ("a", "b") VALUES (?, ?)` for `columns`.
     func insertSQL(_ columns: [String]) -> String {
-        if let sql = insertSQLs[columns] { return sql }
-        let sql =
-            "INSERT INTO " + quotedTable + " (" + columns.map(\.quotedIdentifier).joined(separator: ", ")
+        "INSERT INTO " + quotedTable + " (" + columns.map(\.quotedIdentifier).joined(separator: ", ")
             + ") VALUES (" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
-        insertSQLs[columns] = sql
-        return sql
     }
 
     /// The insert SQL for the columns `encoder` encoded last, less the new key at `skip` (-1
@@ -124,13 +118,8 @@ final class RecordPlan {
 
     /// `UPDATE "t" SET "a" = ?, "b" = ? WHERE "id" = ?` for `columns`.
     func updateSQL(_ columns: [String]) -> String {
-        if let sql = updateSQLs[columns] { return sql }
-        let sql =
-            "UPDATE " + quotedTable + " SET "
-            + columns.map { $0.quotedIdentifier + " = ?" }.joined(separator: ", ") + " WHERE "
-            + primaryKey.column.quotedIdentifier + " = ?"
-        updateSQLs[columns] = sql
-        return sql
+        "UPDATE " + quotedTable + " SET " + columns.map { $0.quotedIdentifier + " = ?" }.joined(separator: ", ")
+            + " WHERE " + primaryKey.column.quotedIdentifier + " = ?"
     }
 
     /// `INSERT ... ON CONFLICT ("key") DO UPDATE SET "a" = "excluded"."a", ...` for a record

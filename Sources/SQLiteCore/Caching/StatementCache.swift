@@ -17,9 +17,8 @@
 // - typed, with the connection: `TypedConnectionState` (the SQL of each insert and simple
 //   select shape, `ShapeCache`, `LastSelectShape`); with each statement: its `ColumnMap`
 //   (expression to column, with the memo of the row's recent lookups).
-// - Codable, with the connection: `CodableStore` (a `RecordPlan` per record type: its insert
-//   and update SQL by column list and an encoder kept between records; and the pool read the
-//   connection runs, if any); with each statement: `StatementState` (its column maps and the
+// - Codable, with the connection: `CodableStore` (a `RecordPlan` per record type: its SQL and
+//   an encoder kept between records; and the pool read the connection runs, if any); with each statement: `StatementState` (its column maps and the
 //   decoders of its next run, in short lists searched in order); with each run of a typed query
 //   (`Row.runAttachment`, kept by the run's `ColumnMap`): the decoder `row.decode()` made for
 //   the run's first row. A record's primary-key lookup is a statement of the connection's cache
