@@ -15,6 +15,7 @@ final class RowEncoder: Encoder {
     /// The row being encoded, which the keyed container writes into.
     let row: EncodedRow
     // Measured: without the encoding side's @exclusivity(unchecked), insert-record codable 2.63 -> 3.00 x raw C, record 2.27 -> 2.66 (callgrind --quick).
+    // Measured: without the kept container (a new one per row), insert-record codable 2.75 -> 3.04 x raw C.
     @exclusivity(unchecked) private var keptContainer = KeptContainer()
 
     init(

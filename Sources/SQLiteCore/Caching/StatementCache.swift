@@ -28,8 +28,9 @@
 //   (without it, Encodable inserts 2.63 -> 11.0; record inserts, which share it, 2.27 -> 2.83);
 //   each decoder's `KeyLookup` slots, the previous row's key lookups by position, keyed by the
 //   key's type and bits (`KeyBits`; compared by string instead, record point lookup 2.13 ->
-//   2.32, over 2.3, fetch-record 2.20 -> 2.58). Not measured alone: the kept keyed containers
-//   (`KeptContainer`).
+//   2.32, over 2.3, fetch-record 2.20 -> 2.58); the encoder's kept keyed container
+//   (`KeptContainer`; a new one per row, Encodable inserts 2.75 -> 3.04). Not measured alone:
+//   the decoder's kept container.
 // Process-wide, in the Codable tier, each for want of an owner when it is used:
 // `EncodingPlan`'s plans, for `table.insert(encodable)`, which SQLite.swift's signature builds
 // before any connection is known (a plan's encoder holds the memo above: without the plans
