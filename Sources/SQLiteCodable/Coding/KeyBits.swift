@@ -1,6 +1,6 @@
 /// Recognizing a coding key without asking for its `stringValue`: the keys of a small trivial
 /// type (the enums synthesized for `Codable`, one byte or none) are told apart by their bits
-/// and their type, which a row's decoder compares with the key it saw at the same
+/// and their type, which a row's encoder and decoder compare with the key they saw at the same
 /// position of the previous row.
 enum KeyBits {
     // Measured: without the decoding side's @inline(__always), fetch-record codable 2.20 -> 3.86 x raw C, decode-row 2.29 -> 3.95, point-lookup record 2.13 -> 2.95 (callgrind --quick).
@@ -27,4 +27,22 @@ enum KeyBits {
         default: return 0
         }
     }
+
+    /// The identity of `key`: its type and bits, or ``KeyIdentity/none`` for a key that only
+    /// its string identifies.
+    @inline(__always)
+    static func identity<K: CodingKey>(of key: K) -> KeyIdentity {
+        guard let bits = of(key) else { return .none }
+        return KeyIdentity(type: ObjectIdentifier(K.self), bits: bits)
+    }
+}
+
+/// A coding key recognized by its type and bits (see ``KeyBits``).
+struct KeyIdentity {
+    /// The key's type; nil for a key not recognized by its bits, which equals no other.
+    let type: ObjectIdentifier?
+    let bits: UInt64
+
+    /// No identity: a key compared by its string.
+    static var none: KeyIdentity { KeyIdentity(type: nil, bits: 0) }
 }
