@@ -13,7 +13,7 @@ struct ColumnNaming: Sendable {
 
     /// The column a key is encoded to.
     func encodedColumn(forKey key: String) -> String {
-        if !mapping.isEmpty, let mapped = mapping[key] { return mapped }
+        if let mapped = mapping[key] { return mapped }
         switch encoding {
         case .useDefaultKeys: return key
         case .convertToSnakeCase: return SnakeCase.convert(key)

@@ -1,8 +1,8 @@
 import Foundation
 
-/// The columns and values of the row a ``RowEncoder`` encodes, in storage kept from row to row:
-/// the next row of the same type writes its values over the previous row's and leaves an equal
-/// column in place.
+/// The columns and values of the row a ``RowEncoder`` encodes, with what makes the next row of
+/// the same type cheap: each position's key and column, recognized again without converting
+/// the key, and the storage of both arrays.
 final class EncodedRow {
     let userInfo: [CodingUserInfoKey: Any]
     let options: CodingOptions
@@ -25,15 +25,28 @@ final class EncodedRow {
     /// The encoded values as an array.
     var values: [SQLValue] { valueBuffer.array }
 
+    /// Key → column conversions made at each position of the previous row: the keys and their
+    /// columns.
+    @exclusivity(unchecked) private var keys: [String] = []
+    @exclusivity(unchecked) private var keyColumns: [String] = []
+    @exclusivity(unchecked) private var position = 0
+    /// The positions of this row, from 0, whose value may take the fast path: the previous row
+    /// put the column of the key it had there at the same index of ``columns``, and this row
+    /// has kept every key at its position so far. 0 once a `nil` is left out.
+    @exclusivity(unchecked) private var fastCount = 0
+
     /// The version of the list of ``columns``: counted up whenever a row's columns may differ
     /// from the previous row's, so an equal version means equal columns (for this row's
     /// encoder only: each encoder counts its own).
     @exclusivity(unchecked) private(set) var columnsVersion: UInt64 = 0
-    /// Whether the current row's columns differ from the previous row's so far.
+    /// Whether the current row's columns may differ from the previous row's so far.
     @exclusivity(unchecked) private var columnsChanged = true
     /// The previous row's column count, -1 when it did not finish encoding.
     @exclusivity(unchecked) private var previousCount = -1
     @exclusivity(unchecked) private var rowFinished = false
+    /// Whether the last finished row had every column at its key's position (no `nil` left
+    /// out): then column `i` of that row is the column of `keys[i]`.
+    @exclusivity(unchecked) private var lastRowAligned = false
 
     init(
         options: CodingOptions, naming: ColumnNaming, rowType: String, userInfo: [CodingUserInfoKey: Any],
@@ -53,19 +66,40 @@ final class EncodedRow {
         previousCount = rowFinished ? columns.count : -1
         // Values another owner (an insert) still refers to are left to it.
         if !isKnownUniquelyReferenced(&valueBuffer) { valueBuffer = valueBuffer.copy() }
+        fastCount = rowFinished && lastRowAligned ? Swift.min(valueBuffer.count, keys.count, columns.count) : 0
         rowFinished = false
         columnsChanged = false
         count = 0
+        position = 0
     }
 
     /// Drops what the previous row left past this row's columns, and draws a new
-    /// ``columnsVersion`` when the row's columns differ from the previous row's (another column
-    /// at some position, or another count).
+    /// ``columnsVersion`` when the row's columns may differ from the previous row's: a key not
+    /// found at its position, a `nil` left out, or another count.
     func finish() {
         if columns.count > count { columns.removeLast(columns.count - count) }
         valueBuffer.truncate(to: count)
         if columnsChanged || count != previousCount { columnsVersion &+= 1 }
+        lastRowAligned = position == count
         rowFinished = true
+    }
+
+    /// The column for `key`, from the cache when the key is the same as at this position of
+    /// the previous row.
+    func column(forKey key: String) -> String {
+        let slot = position
+        position += 1
+        if slot < keys.count, keys[slot] == key { return keyColumns[slot] }
+        columnsChanged = true
+        let column = naming.encodedColumn(forKey: key)
+        if slot < keys.count {
+            keys[slot] = key
+            keyColumns[slot] = column
+        } else if slot == keys.count {
+            keys.append(key)
+            keyColumns.append(column)
+        }
+        return column
     }
 
     /// Appends the value of `key`.
@@ -74,18 +108,22 @@ final class EncodedRow {
     }
 
     func append(_ value: SQLValue, key: String) {
+        // The usual row: the same key as at this position of the previous row, whose column
+        // is already in place; only the value changes.
         let index = count
+        if index < fastCount, keys[index] == key {
+            position = index + 1
+            count = index + 1
+            valueBuffer.set(index, value)
+            return
+        }
+        let column = column(forKey: key)
         count += 1
-        let column = naming.encodedColumn(forKey: key)
         if index < columns.count {
             // Most rows have the previous row's columns: leave an equal one in place.
-            if columns[index] != column {
-                columns[index] = column
-                columnsChanged = true
-            }
+            if columns[index] != column { columns[index] = column }
         } else {
             columns.append(column)
-            columnsChanged = true
         }
         if index < valueBuffer.count {
             valueBuffer.set(index, value)
@@ -96,7 +134,12 @@ final class EncodedRow {
 
     /// A `nil` for `key`: left out when the encoder leaves out `nil`s, else NULL.
     func appendNil<K: CodingKey>(forKey key: K) {
-        if omitsNil { return }
+        if omitsNil {
+            position += 1
+            fastCount = 0
+            columnsChanged = true
+            return
+        }
         append(.null, forKey: key)
     }
 

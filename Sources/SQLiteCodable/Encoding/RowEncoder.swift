@@ -4,8 +4,8 @@ import Foundation
 /// container becomes one column (named through the key strategy), with values SQLite stores.
 ///
 /// Reused from row to row when encoding many values of one type: the row's columns and values
-/// are written into an ``EncodedRow``, which keeps its arrays' storage between rows, and the
-/// keyed container is made once and handed out again (see
+/// are written into an ``EncodedRow``, which keeps its arrays' storage and its key → column
+/// cache between rows, and the keyed container is made once and handed out again (see
 /// ``KeptContainer``).
 ///
 /// The kept container refers to the ``EncodedRow``, not to the encoder, so the encoder is freed
