@@ -25,10 +25,14 @@ final class EncodedRow {
     /// The encoded values as an array.
     var values: [SQLValue] { valueBuffer.array }
 
-    /// Key → column conversions made at each position of the previous row: the keys and their
-    /// columns.
+    /// Key → column conversions made at each position of the previous row: the keys, their
+    /// columns, the two words of each key's `String` value (equal words mean the same string,
+    /// as `keys` keeps each key's storage alive), compared before the keys themselves, and the
+    /// identity of keys recognized by their bits (see ``KeyBits``), compared before all that.
     @exclusivity(unchecked) private var keys: [String] = []
     @exclusivity(unchecked) private var keyColumns: [String] = []
+    @exclusivity(unchecked) private var keyWords: [StringWords] = []
+    @exclusivity(unchecked) private var keyIdentities: [KeyIdentity] = []
     @exclusivity(unchecked) private var position = 0
     /// The positions of this row, from 0, whose value may take the fast path: the previous row
     /// put the column of the key it had there at the same index of ``columns``, and this row
@@ -66,7 +70,7 @@ final class EncodedRow {
         previousCount = rowFinished ? columns.count : -1
         // Values another owner (an insert) still refers to are left to it.
         if !isKnownUniquelyReferenced(&valueBuffer) { valueBuffer = valueBuffer.copy() }
-        fastCount = rowFinished && lastRowAligned ? Swift.min(valueBuffer.count, keys.count, columns.count) : 0
+        fastCount = rowFinished && lastRowAligned ? Swift.min(valueBuffer.count, keyIdentities.count, columns.count) : 0
         rowFinished = false
         columnsChanged = false
         count = 0
@@ -86,42 +90,71 @@ final class EncodedRow {
 
     /// The column for `key`, from the cache when the key is the same as at this position of
     /// the previous row.
-    func column(forKey key: String) -> String {
+    func column(forKey key: String, identity: KeyIdentity) -> String {
         let slot = position
         position += 1
-        if slot < keys.count, keys[slot] == key { return keyColumns[slot] }
+        if slot < keyWords.count {
+            let same = keyWords.withUnsafeBufferPointer { $0[slot] == StringWords(key) }
+            if same || keys[slot] == key {
+                keyIdentities[slot] = identity
+                return keyColumns[slot]
+            }
+        }
         columnsChanged = true
         let column = naming.encodedColumn(forKey: key)
         if slot < keys.count {
             keys[slot] = key
             keyColumns[slot] = column
+            keyWords[slot] = StringWords(key)
+            keyIdentities[slot] = identity
         } else if slot == keys.count {
             keys.append(key)
             keyColumns.append(column)
+            keyWords.append(StringWords(key))
+            keyIdentities.append(identity)
         }
         return column
     }
 
-    /// Appends the value of `key`.
+    /// Appends the value of `key`: in place when the key is the one the previous row had at
+    /// this position (recognized by its bits), else through the key's string.
+    @inline(__always)
     func append<K: CodingKey>(_ value: SQLValue, forKey key: K) {
-        append(value, key: key.stringValue)
+        let index = count
+        if index < fastCount, let bits = KeyBits.of(key) {
+            let known = keyIdentities.withUnsafeBufferPointer { $0[index] }
+            if known.type == ObjectIdentifier(K.self), known.bits == bits {
+                position = index &+ 1
+                count = index &+ 1
+                valueBuffer.set(index, value)
+                return
+            }
+        }
+        appendByString(value, forKey: key)
     }
 
-    func append(_ value: SQLValue, key: String) {
+    @inline(never)
+    private func appendByString<K: CodingKey>(_ value: SQLValue, forKey key: K) {
+        append(value, key: key.stringValue, identity: KeyBits.identity(of: key))
+    }
+
+    func append(_ value: SQLValue, key: String, identity: KeyIdentity) {
         // The usual row: the same key as at this position of the previous row, whose column
         // is already in place; only the value changes.
         let index = count
-        if index < fastCount, keys[index] == key {
+        if index < fastCount, keyWords.withUnsafeBufferPointer({ $0[index] == StringWords(key) }) {
             position = index + 1
             count = index + 1
+            keyIdentities[index] = identity
             valueBuffer.set(index, value)
             return
         }
-        let column = column(forKey: key)
+        let column = column(forKey: key, identity: identity)
         count += 1
         if index < columns.count {
             // Most rows have the previous row's columns: leave an equal one in place.
-            if columns[index] != column { columns[index] = column }
+            let same = columns.withUnsafeBufferPointer { StringWords(at: $0, index) == StringWords(column) }
+            if !same { columns[index] = column }
         } else {
             columns.append(column)
         }
