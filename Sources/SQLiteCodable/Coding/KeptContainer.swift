@@ -18,6 +18,7 @@ package struct KeptContainer {
     /// Whether a container for `Key` is kept.
     package init() {}
 
+    // Measured: without the decoding side's @inline(__always), fetch-record codable 2.20 -> 3.86 x raw C, decode-row 2.29 -> 3.95, point-lookup record 2.13 -> 2.95 (callgrind --quick).
     @inline(__always)
     package func holds<Key: CodingKey>(_ key: Key.Type) -> Bool {
         box != nil && keyType == ObjectIdentifier(Key.self)

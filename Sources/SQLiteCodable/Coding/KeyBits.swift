@@ -3,6 +3,7 @@
 /// and their type, which a row's encoder and decoder compare with the key they saw at the same
 /// position of the previous row.
 enum KeyBits {
+    // Measured: without the decoding side's @inline(__always), fetch-record codable 2.20 -> 3.86 x raw C, decode-row 2.29 -> 3.95, point-lookup record 2.13 -> 2.95 (callgrind --quick).
     /// The bits of `key` when its type is trivial and of 0, 1 or 8 bytes (equal bits of one
     /// key type then mean an equal key), else nil.
     @inline(__always)

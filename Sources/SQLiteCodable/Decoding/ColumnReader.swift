@@ -12,6 +12,7 @@ struct ColumnReader {
 
     let source: Source
 
+    // Measured: without the decoding side's @inline(__always), fetch-record codable 2.20 -> 3.86 x raw C, decode-row 2.29 -> 3.95, point-lookup record 2.13 -> 2.95 (callgrind --quick).
     /// The raw statement, when reading a live statement.
     @inline(__always)
     var handle: OpaquePointer? {

@@ -26,6 +26,7 @@ final class RowDecoder {
     private let slots: UnsafeMutablePointer<KeyLookup.Slot>
     private let slotLimit: Int
 
+    // Measured: without the decoder's @exclusivity(unchecked) (and the encoder's), point-lookup record 2.13 -> 2.40 x raw C, fetch-record codable 2.20 -> 2.63 (callgrind --quick).
     // Touched by one thread at a time, the one holding the connection's lock while it decodes
     // (a handle on another thread never reaches them): no dynamic exclusivity checks.
     /// The ticket of a live statement's decoder (see ``RowTicket``), set once made; nil for
@@ -72,6 +73,7 @@ final class RowDecoder {
         if let ticket { RowTickets.giveBack(ticket) }
     }
 
+    // Measured: without the decoding side's @inline(__always), fetch-record codable 2.20 -> 3.86 x raw C, decode-row 2.29 -> 3.95, point-lookup record 2.13 -> 2.95 (callgrind --quick).
     /// Decodes the current row as `T`. For a live statement, the ticket shows the decoder's
     /// live state meanwhile, so that the handles made for the row work during it only.
     @inline(__always)

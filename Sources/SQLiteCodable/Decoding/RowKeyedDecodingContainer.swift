@@ -22,6 +22,7 @@ protocol RowKeyedDecoding: KeyedDecodingContainerProtocol {
 struct LiveRowKeyedDecodingContainer<Key: CodingKey>: RowKeyedDecoding {
     let row: LiveRow
 
+    // Measured: without the decoding side's @inline(__always), fetch-record codable 2.20 -> 3.86 x raw C, decode-row 2.29 -> 3.95, point-lookup record 2.13 -> 2.95 (callgrind --quick).
     @inline(__always)
     func withActiveDecoder<R>(_ body: (RowDecoder) throws -> R) throws -> R {
         try row.withDecoder({ CodingErrors.outlivedRow("a decoding container keyed by \(Key.self)") }, body)

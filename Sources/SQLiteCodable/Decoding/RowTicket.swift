@@ -24,6 +24,7 @@ typealias RowTicket = swift_sqlite_row_ticket
 extension UnsafeMutablePointer where Pointee == RowTicket {
     /// The ticket's state, read and written atomically (relaxed: no other memory is ordered by it).
     var state: UInt64 {
+        // Measured: without the decoding side's @inline(__always), fetch-record codable 2.20 -> 3.86 x raw C, decode-row 2.29 -> 3.95, point-lookup record 2.13 -> 2.95 (callgrind --quick).
         @inline(__always) get { swift_sqlite_row_ticket_state(self) }
         @inline(__always) nonmutating set { swift_sqlite_row_ticket_set_state(self, newValue) }
     }

@@ -34,11 +34,9 @@ final class ColumnValueBuffer {
     var array: [SQLValue] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
     /// The value at `index` (less than ``count``).
-    @inline(__always)
     subscript(index: Int) -> SQLValue { base[index] }
 
     /// Replaces the value at `index` (less than ``count``).
-    @inline(__always)
     func set(_ index: Int, _ value: SQLValue) {
         let slot = base + index
         if slot.pointee.isTrivial {
@@ -82,7 +80,6 @@ final class ColumnValueBuffer {
 
 extension SQLValue {
     /// Whether the value holds no reference (an integer, a real or NULL).
-    @inline(__always)
     var isTrivial: Bool {
         switch self {
         case .null, .integer, .real: true

@@ -1,10 +1,8 @@
 import Foundation
 
 /// What encoding values of one `Encodable` type into setters needs, kept between values: an
-/// encoder with its key cache warm, the type's name for errors, each column's quoted template
-/// (so that the setters of every value of the type have the same column templates, which the
-/// typed tier's insert shape cache recognizes without rendering or hashing), and the SQL of the
-/// last insert.
+/// encoder (with the SQL of its last insert, its ``RowEncoder/memo``) and the type's name for
+/// errors.
 ///
 /// Kept only for options whose key strategy is not custom and with no user info: the plan is
 /// found by the value's type, the key strategy, the date strategy and whether `nil` is left out.
@@ -26,12 +24,11 @@ final class EncodingPlan: @unchecked Sendable {
     let rowType: String
     let omitsNil: Bool
 
+    // Measured: without the encoding side's @exclusivity(unchecked), insert-record codable 2.63 -> 3.00 x raw C, record 2.27 -> 2.66 (callgrind --quick).
     // Guarded by `EncodingPlan.lock` (so without dynamic exclusivity checks).
     /// The encoder kept between values; nil while a value is encoded with it (another value,
     /// on another thread or within the first one's `encode(to:)`, gets a fresh encoder).
     @exclusivity(unchecked) private var spareEncoder: RowEncoder?
-    /// The quoted template of the column at each position of the last value.
-    @exclusivity(unchecked) private var templates: [(column: String, template: String)] = []
 
     private init(key: Key, options: CodingOptions, rowType: String, omitsNil: Bool) {
         self.key = key
@@ -40,10 +37,9 @@ final class EncodingPlan: @unchecked Sendable {
         self.omitsNil = omitsNil
     }
 
-    /// Guards the plans and every plan's kept encoder, templates and last insert.
+    /// Guards the plans and every plan's kept encoder.
     private static let lock = PlainLock()
     @exclusivity(unchecked) nonisolated(unsafe) private static var plans: [Key: EncodingPlan] = [:]
-    @exclusivity(unchecked) nonisolated(unsafe) private static var lastPlan: EncodingPlan?
     /// How many plans are kept; all are dropped (and their encoders freed) when one more is
     /// needed.
     static let capacity = 256
@@ -63,17 +59,14 @@ final class EncodingPlan: @unchecked Sendable {
 
     /// The plan for `key`, made on first use. Called with ``EncodingPlan/lock`` held.
     private static func plan(_ key: Key, _ type: Any.Type, options: CodingOptions) -> EncodingPlan {
-        if let lastPlan, lastPlan.key == key { return lastPlan }
+        if let plan = plans[key] { return plan }
         if plans.count >= capacity { plans.removeAll(keepingCapacity: true) }
-        let plan =
-            plans[key]
-            ?? EncodingPlan(
-                key: key,
-                options: CodingOptions(
-                    keyEncodingStrategy: options.keyEncodingStrategy, dateStrategy: options.dateStrategy),
-                rowType: "\(type)", omitsNil: key.omitsNil)
+        let plan = EncodingPlan(
+            key: key,
+            options: CodingOptions(
+                keyEncodingStrategy: options.keyEncodingStrategy, dateStrategy: options.dateStrategy),
+            rowType: "\(type)", omitsNil: key.omitsNil)
         plans[key] = plan
-        lastPlan = plan
         return plan
     }
 
@@ -109,22 +102,11 @@ final class EncodingPlan: @unchecked Sendable {
         EncodingPlan.lock.unlock()
     }
 
-    /// The encoder kept for the next value, for tests.
-    var keptEncoder: RowEncoder? {
-        EncodingPlan.lock.lock()
-        defer { EncodingPlan.lock.unlock() }
-        return spareEncoder
-    }
-
-    /// The memo of the last insert made through ``insert(_:options:table:database:conflict:render:)``,
-    /// for encoders other than the one that made it. Guarded by `EncodingPlan.lock`.
-    @exclusivity(unchecked) private var lastInsert: EncodingMemo?
-
     /// An insert of `value` into `table`, through the plan for its type and `options` (nil when
-    /// there is none: a custom key strategy): when its columns are those of the last insert
-    /// into the same table, with that insert's SQL and the encoded values bound as they are (no
-    /// setters); else through `render`, which makes the insert from setters. A `nil` left out
-    /// when `omitsNil`, else written as NULL.
+    /// there is none: a custom key strategy): when its columns are those of the last insert the
+    /// same encoder made into the same table, with that insert's SQL and the encoded values
+    /// bound as they are (no setters); else through `render`, which makes the insert from
+    /// setters. A `nil` left out when `omitsNil`, else written as NULL.
     static func insert<T: Encodable>(
         _ value: T, options: CodingOptions, omitsNil: Bool, table: String, database: String?, conflict: OnConflict?,
         render: ([Setter]) -> Insert
@@ -137,30 +119,15 @@ final class EncodingPlan: @unchecked Sendable {
         if let sql = encoder.memoSQL(table: table, database: database, conflict: conflict, skip: -1) {
             return Insert(sql, values: EncodedValues(buffer: encoder.valueBuffer))
         }
-        let version = encoder.columnsVersion
-        lock.lock()
-        let last = plan.lastInsert
-        lock.unlock()
-        if let last, last.columnsVersion == version, last.conflict == conflict, last.table == table,
-            last.database == database
-        {
-            encoder.memo = last
-            return Insert(last.sql, values: EncodedValues(buffer: encoder.valueBuffer))
-        }
         let insert = render(plan.setters(encoder.columns, encoder.values))
-        let memo = EncodingMemo(
-            columnsVersion: version, table: table, database: database, conflict: conflict, skip: -1,
+        encoder.memo = EncodingMemo(
+            columnsVersion: encoder.columnsVersion, table: table, database: database, conflict: conflict, skip: -1,
             sql: insert.template)
-        lock.lock()
-        plan.lastInsert = memo
-        lock.unlock()
-        encoder.memo = memo
         return insert
     }
 
     /// The type of `value` as `type(of:)` gives it, without asking the runtime when the static
     /// type is not a class (only a class value can be of a type other than its static type).
-    @inline(__always)
     private static func dynamicType<T>(of value: T) -> Any.Type {
         // A class reference is one non-trivial word: anything else is not a class.
         if _isPOD(T.self) || MemoryLayout<T>.size != MemoryLayout<AnyObject>.size { return T.self }
@@ -183,25 +150,10 @@ final class EncodingPlan: @unchecked Sendable {
     private func setters(_ columns: [String], _ values: [SQLValue]) -> [Setter] {
         var setters: [Setter] = []
         setters.reserveCapacity(columns.count)
-        EncodingPlan.lock.lock()
-        defer { EncodingPlan.lock.unlock() }
         for index in columns.indices {
-            setters.append(values[index].setter(template: template(for: columns[index], at: index)))
+            setters.append(values[index].setter(template: SQLExpression<Void>(columns[index]).template))
         }
         return setters
-    }
-
-    /// The quoted template of `column`, the column at `position`, made when the column there
-    /// changed. Called with the lock held.
-    private func template(for column: String, at position: Int) -> String {
-        if position < templates.count, templates[position].column == column { return templates[position].template }
-        let template = SQLExpression<Void>(column).template
-        if position < templates.count {
-            templates[position] = (column, template)
-        } else if position == templates.count {
-            templates.append((column, template))
-        }
-        return template
     }
 
     /// A new encoder for the plan's values, keeping its container between values.

@@ -14,7 +14,8 @@ import Foundation
 final class RowEncoder: Encoder {
     /// The row being encoded, which the keyed container writes into.
     let row: EncodedRow
-    // Measured: dynamic exclusivity checks in the encoder cost about 15 % on insert-record codable and record (callgrind).
+    // Measured: without the encoding side's @exclusivity(unchecked), insert-record codable 2.63 -> 3.00 x raw C, record 2.27 -> 2.66 (callgrind --quick).
+    // Measured: without the kept container (a new one per row), insert-record codable 2.75 -> 3.04 x raw C.
     @exclusivity(unchecked) private var keptContainer = KeptContainer()
 
     init(
@@ -43,7 +44,6 @@ final class RowEncoder: Encoder {
 
     /// The SQL of ``memo`` when it is for the current columns and the same statement, read in
     /// place (copying the memo would retain each of its strings).
-    @inline(__always)
     func memoSQL(table: String, database: String?, conflict: OnConflict?, skip: Int) -> String? {
         guard memo.columnsVersion == row.columnsVersion, memo.skip == skip, memo.conflict == conflict,
             memo.table == table, memo.database == database

@@ -8,17 +8,16 @@ import Foundation
 /// re-prepares the statement with other columns, and the next run makes a new state.
 final class StatementState {
     private var maps: [(range: Range<Int>, map: ColumnIndexMap)] = []
-    private var decoders: [DecoderKey: RowDecoder] = [:]
+    /// The kept decoders, searched in order: a statement serves one or two types.
+    private var decoders: [(key: DecoderKey, decoder: RowDecoder)] = []
     /// How many rows the statement's last ``Connection/decodeRows(_:_:limit:decoder:)`` decoded: the
     /// capacity the next one starts with, so the rows of a query run again decode straight into
     /// an array of the right size.
     var rowCountHint = 0
-    /// The decoder asked for last, found without hashing when a statement serves one type.
-    private var lastDecoder: (key: DecoderKey, decoder: RowDecoder)?
 
     /// A decoder's type and columns (`count` -1 for all of them), and whether it decodes a
     /// record (with the record's options) or with the default options.
-    struct DecoderKey: Hashable {
+    struct DecoderKey: Equatable {
         let type: ObjectIdentifier
         let base: Int
         let count: Int
@@ -56,19 +55,12 @@ final class StatementState {
         let key = DecoderKey(
             type: ObjectIdentifier(type), base: range?.lowerBound ?? 0, count: range?.count ?? -1, isRecord: record)
         let cached = record || (userInfo.isEmpty && options.decodesAsDefaults && naming.mapping.isEmpty)
-        if cached, let last = lastDecoder, last.key == key { return last.decoder }
-        if cached, let decoder = decoders[key] {
-            lastDecoder = (key, decoder)
-            return decoder
-        }
+        if cached { for entry in decoders where entry.key == key { return entry.decoder } }
         let lookup = KeyLookup(map: map(for: statement, range: range), naming: naming)
         let decoder = RowDecoder(
             reader: ColumnReader(source: .statement(statement.handle)), lookup: lookup, options: options,
             rowType: T.self, userInfo: userInfo)
-        if cached {
-            decoders[key] = decoder
-            lastDecoder = (key, decoder)
-        }
+        if cached { decoders.append((key, decoder)) }
         return decoder
     }
 }

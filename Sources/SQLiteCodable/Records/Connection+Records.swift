@@ -246,9 +246,9 @@ extension Connection {
         var record: R?
         try withLock { () throws -> Void in
             let plan = try usablePlan(R.self)
-            let statement = try plan.takeLookup(from: self)
-            defer { plan.giveBackLookup(statement, to: self) }
             let value = try key(plan)
+            let statement = try lockedCachedStatement(plan.findSQL)
+            defer { returnLockedToCache(statement) }
             try statement.bindLocked(binding: 1) { handle in value.bind(to: handle, at: 1) }
             guard try statement.step() else { return }
             record = try plan.lookupDecoder(R.self, for: statement).decodeRow(R.self)

@@ -140,10 +140,6 @@ extension RecordDatabase {
 
     // MARK: - Tables on first use inside a pool's read
 
-    /// The pool-backed databases whose read each connection (a pool's reader) is running, by
-    /// connection, for the record calls made inside the read (`in: db` or joining it).
-    private static let poolReads = Locked<[ObjectIdentifier: RecordDatabase]>([:])
-
     /// Runs `body`, the closure of a read or of a record call joining an access, with `db`
     /// known as reading this database when it is a writable pool; so that a type used for the
     /// first time on `db` has the pool's writer make its table (see
@@ -151,15 +147,14 @@ extension RecordDatabase {
     private func whileReading<T>(_ db: Connection, _ body: () throws -> T) throws -> T {
         guard case .writer(let object) = storage, let pool = object as? DatabasePool, !pool.configuration.readonly
         else { return try body() }
-        let key = ObjectIdentifier(db)
-        let previous = Self.poolReads.withLock { reads in reads.updateValue(self, forKey: key) }
-        defer { Self.poolReads.withLock { reads in reads[key] = previous } }
+        let previous = db.withLock { CodableStore.of(db).swapPoolRead(self) }
+        defer { db.withLock { _ = CodableStore.of(db).swapPoolRead(previous) } }
         return try body()
     }
 
-    /// The writable pool whose read `db` is running, or nil.
+    /// The writable pool whose read `db` is running, or nil. Call with `db` locked.
     static func poolReading(on db: Connection) -> RecordDatabase? {
-        poolReads.withLock { $0[ObjectIdentifier(db)] }
+        (db.tierObject(.codable) as? CodableStore)?.poolRead
     }
 
     /// Has the pool's writer create or complete the table of `R` while the calling thread runs

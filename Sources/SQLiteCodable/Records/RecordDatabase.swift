@@ -26,7 +26,7 @@ public struct RecordDatabase: Sendable {
 
     let storage: Storage
     /// The types whose tables a writer created or completed (tables on first use), shared by
-    /// every `RecordDatabase` of the same writer.
+    /// every `RecordDatabase` of the same writer; unused for a connection.
     let synced: SyncedRecordTypes
 
     /// A database of one connection: record calls run on it directly.
@@ -37,7 +37,8 @@ public struct RecordDatabase: Sendable {
     /// ```
     public init(_ connection: Connection) {
         storage = .connection(connection)
-        synced = SyncedRecordTypes.shared(for: connection)
+        // Not consulted: a connection checks its own tables (`RecordPlan.tableIsReady`).
+        synced = SyncedRecordTypes()
     }
 
     /// A database queue or pool: record reads go through its `read`, writes through its

@@ -1,9 +1,12 @@
 import Foundation
 
 /// The record types whose tables were created or completed (tables on first use) through one
-/// database queue, pool or connection, so that later reads, which a queue or pool runs
-/// read-only, need not ask the writer again. One per database object, shared by every
-/// ``RecordDatabase`` made of it.
+/// database queue or pool, so that later reads, which a queue or pool runs read-only, need not
+/// ask the writer again. One per queue or pool, shared by every ``RecordDatabase`` made of it.
+///
+/// Kept in a process-wide table keyed by the queue or pool (held weakly), for want of an
+/// owner: the queue and pool are Core's and keep nothing for this tier, and the record calls
+/// make a new ``RecordDatabase`` value per call.
 final class SyncedRecordTypes: Sendable {
     private let types = Locked<Set<ObjectIdentifier>>([])
 
@@ -32,7 +35,7 @@ final class SyncedRecordTypes: Sendable {
 
     private static let table = Locked<[ObjectIdentifier: Entry]>([:])
 
-    /// The set of `object` (a connection, queue or pool), made on first use.
+    /// The set of `object` (a queue or pool), made on first use.
     static func shared(for object: AnyObject) -> SyncedRecordTypes {
         let key = ObjectIdentifier(object)
         return table.withLock { table in

@@ -23,17 +23,32 @@
 //   `pluck`, the Codable tier's `Row.runAttachment`); a joined `SELECT *`'s map is made per run and not kept. Measured: a map made per
 //   run instead costs point-lookup typed 56.4M -> 283.1M instructions (15.5x raw C); a new row
 //   copy for every `pluck` instead of the spare one, 39.8M -> 42.9M (2.36x).
-// - Codable, with the connection: `CodableStore` (a `RecordPlan` per record type: its SQL, an
-//   encoder, a prepared lookup statement and its decoder); with each statement:
-//   `StatementState` (key lookups and decoders for the next run).
+// - Codable, with the connection: `CodableStore` (a `RecordPlan` per record type: its SQL and
+//   an encoder kept between records; and the pool read the connection runs, if any); with each statement: `StatementState` (its column maps and the
+//   decoders of its next run, in short lists searched in order); with each run of a typed query
+//   (`Row.runAttachment`, kept by the run's `ColumnMap`): the decoder `row.decode()` made for
+//   the run's first row. A record's primary-key lookup is a statement of the connection's cache
+//   like any other.
+//   Within the tier's objects, kept because removing them breaks the speed budget (callgrind
+//   --quick, x raw C): each encoder's `EncodingMemo`, the SQL made for its last column list
+//   (without it, Encodable inserts 2.63 -> 11.0; record inserts, which share it, 2.27 -> 2.83);
+//   each decoder's `KeyLookup` slots, the previous row's key lookups by position, keyed by the
+//   key's type and bits (`KeyBits`; compared by string instead, record point lookup 2.13 ->
+//   2.32, over 2.3, fetch-record 2.20 -> 2.58); the encoder's kept keyed container
+//   (`KeptContainer`; a new one per row, Encodable inserts 2.75 -> 3.04); and `EncodedRow`'s
+//   memo of the previous row's keys and columns by position, recognized by their string words
+//   (`StringWords`, Core's) and key bits (without them, one full run's wall time took
+//   insert-record codable 2.9 -> 3.45x raw C, over 3.0, though instructions rose only to 2.75).
+//   Not measured alone: the decoder's kept container.
 // Process-wide, in the Codable tier, each for want of an owner when it is used:
-// `EncodingPlan`'s plans and last plan, for `table.insert(encodable)`, which SQLite.swift's
-// signature builds before any connection is known; the decoders' row-ticket pool (`RowTicket`),
-// whose tickets outlive any one decoder so that a kept container can tell it is stale;
-// `ColumnsVersion` (`EncodedRow.swift`), the counter that numbers encoded column lists across
-// encoders; the record types whose tables were checked (`SyncedRecordTypes`) and `RecordDatabase`'s
-// pool-read registry, both keyed by type or database rather than by a connection; and
-// `RecordDatabase`'s default and named databases, a public convention of the seeds.
+// `EncodingPlan`'s plans, for `table.insert(encodable)`, which SQLite.swift's signature builds
+// before any connection is known (a plan's encoder holds the memo above: without the plans
+// every insert starts a new encoder); the decoders' row-ticket pool (`RowTicket`), whose
+// tickets outlive any one decoder so that a kept container can tell it is stale without
+// reference counting per field (not measured alone; removed with the other memos at once it was
+// decode-row 4.1); the queues and pools whose record tables were made (`SyncedRecordTypes`),
+// as the queue and pool are Core's and keep nothing for this tier; and `RecordDatabase`'s
+// default and named databases, a public convention of the seeds.
 //
 // Staleness, one rule, decided by Core. SQLite re-prepares a statement whose schema changed
 // inside its next step; `Statement.columnsGeneration` changes when that gave it other columns,

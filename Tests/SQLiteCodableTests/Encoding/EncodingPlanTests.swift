@@ -2,7 +2,7 @@ import Foundation
 import SQLiteCodable
 import Testing
 
-/// Values of one type encoded again and again reuse a kept encoder and column templates; the
+/// Values of one type encoded again and again reuse a kept encoder; the
 /// SQL stays what each value and its options call for.
 @Suite("Encoding plans: per-type encoders for repeated inserts")
 struct EncodingPlanTests {

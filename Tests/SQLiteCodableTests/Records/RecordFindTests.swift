@@ -2,8 +2,8 @@ import Foundation
 import SQLiteCodable
 import Testing
 
-/// `find` keeps one prepared lookup per record type with each connection.
-@Suite("Records: find's kept lookup statement")
+/// `find` runs its lookup through the connection's statement cache.
+@Suite("Records: find's cached lookup statement")
 struct RecordFindTests {
     /// A record that finds another record of its own type while it is decoded.
     struct Node: Record, Equatable {
@@ -87,7 +87,7 @@ struct RecordFindTests {
         #expect(try Node.find(1, in: db)?.name == "root")
     }
 
-    @Test("clearStatementCache finalizes find's kept statement too")
+    @Test("clearStatementCache finalizes find's cached statement too")
     func clearingTheCache() throws {
         let db = try Connection()
         try db.createTable(for: Item.self)
