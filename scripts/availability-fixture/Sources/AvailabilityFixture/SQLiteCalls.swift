@@ -18,15 +18,15 @@
         }
         return Int64(sqlite3_changes(db))
     }
-#else
+#elseif VendoredSQLite
     /// Only the vendored SQLite (3.50) runs this clause: not reported.
     func vendoredChanges(_ db: OpaquePointer) -> Int64 {
         sqlite3_changes64(db)
     }
 #endif
 
-#if !VendoredSQLite
-    /// Compiled with SystemSQLite (VendoredSQLite is off then): reported.
+#if SQLCipher || SystemSQLite
+    /// Compiled with SystemSQLite (one side of the `||` is enough): reported.
     func plantedTransactionState(_ db: OpaquePointer) -> Int32 {
         sqlite3_txn_state(db, nil)  // expect-c: sqlite3_txn_state
     }
