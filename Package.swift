@@ -31,7 +31,8 @@ let featureTraits: [(name: String, description: String, defines: [String], defau
     // Off by default, and not turned on by another source: loading native code is a security
     // surface an app opts into. Off compiles the loader out (SQLITE_OMIT_LOAD_EXTENSION).
     (
-        "LoadExtension", "Loading SQLite extensions from shared libraries; off compiles it out (SQLITE_OMIT_LOAD_EXTENSION).",
+        "LoadExtension",
+        "Loading SQLite extensions from shared libraries; off compiles it out (SQLITE_OMIT_LOAD_EXTENSION).",
         ["SWIFT_SQLITE_LOAD_EXTENSION"], false
     ),
 ]
@@ -51,6 +52,10 @@ let alwaysOnDefines: [CSetting] = [
     .define("SQLITE_HAVE_ISNAN"),
     .define("HAVE_USLEEP"),
     .define("HAVE_LOCALTIME_R"),
+    // gethostuuid() is macOS-only (unavailable in the iOS, tvOS, watchOS and visionOS SDKs, and
+    // on Mac Catalyst); the amalgamation's own test of TARGET_OS_EMBEDDED, which current SDKs no
+    // longer define, would call it there and fail the build.
+    .define("HAVE_GETHOSTUUID", to: "0", .when(platforms: [.iOS, .tvOS, .watchOS, .visionOS, .macCatalyst])),
 ]
 
 let traitDefines: [CSetting] = featureTraits.flatMap { trait in
@@ -128,7 +133,8 @@ let packageTraits: Set<Trait> = Set(
 
 let package = Package(
     name: "swift-sqlite",
-    // GRDB 7's floor. Nothing above it is used ungated: scripts/check-availability checks it.
+    // The floor of iOS 13 / macOS 10.15 (SQLite 3.28 in the OS). Nothing above it is used ungated,
+    // Swift or SQLite C API: scripts/check-availability checks both.
     platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
         .library(name: "CSQLiteAmalgamation", targets: ["CSQLiteAmalgamation"]),
@@ -148,7 +154,8 @@ let package = Package(
         .target(
             name: "CSQLiteAmalgamation",
             exclude: [
-                "sqlite3.c", "sqlite3.h", "sqlite3ext.h", "PROVENANCE", "SQLiteSourceSettings.h", "SQLiteVariadicShims.h",
+                "sqlite3.c", "sqlite3.h", "sqlite3ext.h", "PROVENANCE", "SQLiteSourceSettings.h",
+                "SQLiteVariadicShims.h",
                 "SQLiteDeclarationFlags.h",
             ],
             sources: ["CSQLiteAmalgamation.c"],

@@ -129,6 +129,6 @@ extension Connection {
             + assignments.map { $0.column.quotedIdentifier + " = " + $0.template }.joined(separator: ", ")
         if !condition.isEmpty { sql += " WHERE " + condition }
         try runStatement(sql, assignments.flatMap(\.values) + conditionValues)
-        return Int(sqlite3_changes64(handle))
+        return Int(GatedCalls.changes(handle))
     }
 }

@@ -319,11 +319,11 @@ extension Connection {
         }
         if setColumns.isEmpty { return nil }
         try runStatement(plan.updateSQL(setColumns), setValues + [key])
-        return sqlite3_changes64(handle) > 0 ? (setColumns + [plan.primaryKey.column], setValues + [key]) : nil
+        return GatedCalls.changes(handle) > 0 ? (setColumns + [plan.primaryKey.column], setValues + [key]) : nil
     }
 
     private func deleteRow(_ plan: RecordPlan, key: SQLValue) throws -> Bool {
         try runStatement(plan.deleteSQL, [key])
-        return sqlite3_changes64(handle) > 0
+        return GatedCalls.changes(handle) > 0
     }
 }

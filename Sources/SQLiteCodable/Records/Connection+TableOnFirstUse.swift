@@ -41,7 +41,7 @@ extension Connection {
             if try refusesWrites() { throw RecordError.tableNotSynced(type: plan.rowType, table: plan.tableName) }
             try inTransaction(.immediate) { if try !isComplete(schema) { _ = try syncSchema(schema) } }
         }
-        plan.tableIsReady = sqlite3_txn_state(handle, nil) != SQLITE_TXN_WRITE
+        plan.tableIsReady = GatedCalls.transactionState(handle, schema: nil) != SQLITE_TXN_WRITE
     }
 
     /// Whether this connection cannot write its main database: opened read-only (or on a

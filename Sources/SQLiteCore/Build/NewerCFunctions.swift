@@ -8,9 +8,11 @@
     #endif
 
     /// The functions of SQLite's C API that Core calls and that are newer than the oldest system
-    /// library the `SystemSQLite` trait supports (3.40). A system build looks each one up in the
-    /// loaded libsqlite3 at run time, once: `nil` when the library is too old, and the API built
-    /// on it says so (reports false or throws). The vendored build calls them directly.
+    /// library the `SystemSQLite` trait supports (3.28, the Apple floor's). A system build looks
+    /// each one up in the loaded libsqlite3 at run time, once, and never names it in a call (the
+    /// SDK's `sqlite3.h` marks it with the OS versions that have it): `nil` when the library is
+    /// too old, and the API built on it falls back (``GatedCalls``) or says so (reports false or
+    /// throws). The vendored build calls them directly.
     enum NewerCFunctions {
         /// `sqlite3_is_interrupted` (3.41).
         static let isInterrupted = symbol("sqlite3_is_interrupted", as: IsInterrupted.self)
@@ -21,6 +23,37 @@
         static let valueEncoding = symbol("sqlite3_value_encoding", as: ValueEncoding.self)
 
         typealias ValueEncoding = @convention(c) (OpaquePointer?) -> Int32
+
+        /// `sqlite3_changes64` (3.37).
+        static let changes64 = symbol("sqlite3_changes64", as: Changes64.self)
+        /// `sqlite3_total_changes64` (3.37).
+        static let totalChanges64 = symbol("sqlite3_total_changes64", as: Changes64.self)
+
+        typealias Changes64 = @convention(c) (OpaquePointer?) -> Int64
+
+        /// `sqlite3_txn_state` (3.34).
+        static let txnState = symbol("sqlite3_txn_state", as: TxnState.self)
+
+        typealias TxnState = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32
+
+        /// `sqlite3_db_name` (3.39).
+        static let dbName = symbol("sqlite3_db_name", as: DBName.self)
+
+        typealias DBName = @convention(c) (OpaquePointer?, Int32) -> UnsafePointer<CChar>?
+
+        /// `sqlite3_serialize` (3.36 by default; 3.23 with `SQLITE_ENABLE_DESERIALIZE`).
+        static let serialize = symbol("sqlite3_serialize", as: Serialize.self)
+
+        typealias Serialize =
+            @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafeMutablePointer<Int64>?, UInt32) ->
+            UnsafeMutablePointer<UInt8>?
+
+        /// `sqlite3_deserialize` (as `sqlite3_serialize`).
+        static let deserialize = symbol("sqlite3_deserialize", as: Deserialize.self)
+
+        typealias Deserialize =
+            @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafeMutablePointer<UInt8>?, Int64, Int64, UInt32)
+            -> Int32
 
         /// The function `name` of the process's loaded libraries, as a C function of type `F`.
         static func symbol<F>(_ name: String, as type: F.Type) -> F? {

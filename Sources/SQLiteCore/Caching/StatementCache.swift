@@ -12,6 +12,10 @@
 //   schema version.
 // - `FunctionRegistry`, `HookSet`, `SessionRegistry`, owned by each connection's handle: the
 //   Swift closures SQLite calls back, kept alive while registered (registrations, not caches).
+// - `NewerCFunctions` (`Build/NewerCFunctions.swift`, `SystemSQLite` builds only), process-wide:
+//   each C function newer than the Apple floor's SQLite (3.28), looked up once in the loaded
+//   libsqlite3 (`GatedCalls` calls it). Written once, at first use; the reason it is process-wide
+//   is that the library it describes is too: it does not change while the process runs.
 //
 // The tiers' (each in the `TierStore` of a connection or a statement, `TierStore.swift`):
 // - typed, with the connection: `TypedConnectionState`, the text of the last simple select

@@ -37,6 +37,40 @@ public struct Configuration: Sendable {
     /// default of 1000. See also `checkpoint(_:)`.
     public var automaticCheckpointPages: Int?
 
+    /// Bounds the WAL file: the size in bytes above which the writer, after a write commits,
+    /// checkpoints the whole log into the database and truncates it to zero bytes
+    /// (`PRAGMA wal_checkpoint(TRUNCATE)`), and the size SQLite truncates it to whenever it
+    /// starts the log over (`PRAGMA journal_size_limit`). `nil` (the default) leaves the WAL to
+    /// SQLite's automatic checkpoints, which never wait for readers, so that readers overlapping
+    /// without pause can let it grow without bound.
+    ///
+    /// ```swift
+    /// var configuration = Configuration()
+    /// configuration.walSizeLimit = 4 << 20    // 4 MiB
+    /// configuration.walCheckpointReport = { report in if report.busy { print(report) } }
+    /// ```
+    ///
+    /// The truncating checkpoint waits, up to ``busyTimeout``, for the reads of snapshots older
+    /// than the last commit to end (reads that start meanwhile do not hold it up): the write
+    /// that crossed the limit returns that much later. When a read outlasts the wait, the
+    /// checkpoint reports `busy` and the next write above the limit tries again; nothing is
+    /// thrown (``walCheckpointReport``). A size at or below 0 is taken as 0. Used by a pool's
+    /// writer and by a queue on a database in WAL mode; ignored by a read-only one.
+    public var walSizeLimit: Int?
+
+    /// Receives the result of each checkpoint ``walSizeLimit`` runs, on the writer's queue;
+    /// `nil` (the default) ignores them. Keep it short: the writer waits for it.
+    public var walCheckpointReport: (@Sendable (WALCheckpointReport) -> Void)?
+
+    /// Whether a ``DatabaseQueue`` or ``DatabasePool`` suspends itself when the app enters the
+    /// background and resumes when it returns to the foreground (UIKit's
+    /// `didEnterBackgroundNotification` and `willEnterForegroundNotification`), so that iOS
+    /// does not terminate the suspended app for a lock on a database in a shared container
+    /// (`0xdead10cc`). iOS, Mac Catalyst, tvOS and visionOS only; elsewhere it does nothing.
+    /// Default: `false`. An app that works in the background (a background task) should rather
+    /// call `suspend()` itself when that work ends, and `resume()` when it is active again.
+    public var observesSuspensionNotifications = false
+
     /// A name for the dispatch queues of the connections, shown by debuggers, and the start of
     /// each connection's ``Connection/label`` in log entries (`"SQLite.writer"`,
     /// `"SQLite.reader"`, `"SQLite.queue"`). Default: `"SQLite"`.
@@ -66,6 +100,9 @@ public struct Configuration: Sendable {
             }
             if let automaticCheckpointPages {
                 try db.execute("PRAGMA wal_autocheckpoint = \(automaticCheckpointPages)")
+            }
+            if let walSizeLimit {
+                try db.execute("PRAGMA journal_size_limit = \(Swift.max(0, walSizeLimit))")
             }
         case .reader:
             if readonly {

@@ -51,7 +51,9 @@ extension Connection {
     /// Whether the connection has a transaction open, read or write, including the read
     /// transaction a statement left part way through its rows keeps open in autocommit mode.
     var hasOpenTransaction: Bool {
-        connection.lock.withLock { !connection.isClosed && sqlite3_txn_state(handle, nil) != SQLITE_TXN_NONE }
+        connection.lock.withLock {
+            !connection.isClosed && GatedCalls.transactionState(handle, schema: nil) != SQLITE_TXN_NONE
+        }
     }
 
     /// The tables (lowercased names) that `sql` reads, learned from the authorizer while the

@@ -24,21 +24,24 @@ enum DatabaseAccess {
     /// Runs `body` in a `BEGIN IMMEDIATE` transaction: committed when it returns, rolled back
     /// when it throws or when the awaiting task was cancelled before the commit.
     static func write<T>(
-        _ db: Connection, _ ticket: AccessTicket, _ observations: ObservationCenter, _ body: (Connection) throws -> T
+        _ db: Connection, _ ticket: AccessTicket, _ observations: ObservationCenter, _ walBound: WALBound?,
+        _ body: (Connection) throws -> T
     ) throws -> T {
         defer { observations.writeDidEnd(db) }
-        return try db.transaction(.immediate) { () throws -> T in
+        let value = try db.transaction(.immediate) { () throws -> T in
             let value = try body(db)
             if ticket.isCancelled { throw CancellationError() }
             return value
         }
+        walBound?.afterCommit(db)
+        return value
     }
 
     /// Runs `body` as it is, in autocommit mode. A transaction it leaves open, returning or
     /// throwing, is rolled back (the next access must not inherit it); returning, that is
     /// reported as an error.
     static func writeWithoutTransaction<T>(
-        _ db: Connection, _ observations: ObservationCenter, _ body: (Connection) throws -> T
+        _ db: Connection, _ observations: ObservationCenter, _ walBound: WALBound?, _ body: (Connection) throws -> T
     ) throws -> T {
         defer { observations.writeDidEnd(db) }
         let value = Swift.Result { try body(db) }
@@ -46,6 +49,7 @@ enum DatabaseAccess {
             try? db.execute("ROLLBACK TRANSACTION")
             if case .success = value { throw Result.transactionLeftOpen }
         }
+        walBound?.afterCommit(db)
         return try value.get()
     }
 }

@@ -24,6 +24,12 @@ public final class DatabasePool: DatabaseWriter, ObservationHost {
     let observations: ObservationCenter
     /// Marks the queues of this pool's connections (see ``DatabaseKey/checkNotInAccess(_:)``).
     private let key = DatabaseKey()
+    /// Whether ``suspend()`` is in effect, for every connection of the pool.
+    private let suspension = Suspension()
+    /// The WAL bound of the configuration (``Configuration/walSizeLimit``), or nil.
+    private let walBound: WALBound?
+    /// The observers of the platform's suspension notifications, when configured.
+    private let notifications = SuspensionNotifications()
 
     /// Opens the database file at `path` (a path or a `file:` URI), created if missing unless
     /// the configuration is read-only, and switches it to WAL mode.
@@ -44,27 +50,33 @@ public final class DatabasePool: DatabaseWriter, ObservationHost {
         }
         self.configuration = configuration
         let label = configuration.label
+        let suspension = suspension
+        walBound = WALBound(configuration)
         if configuration.readonly {
             // No writer: a connection of its own tracks commits by other processes.
             let watcher = try configuration.openConnection(location, role: .reader)
             writer = nil
             observations = ObservationCenter(
-                tracker: SerialConnection(label: "\(label).watcher") { watcher }, tracksLocalChanges: false)
+                tracker: SerialConnection(label: "\(label).watcher", suspension: suspension) { watcher },
+                tracksLocalChanges: false)
         } else {
             let db = try configuration.openConnection(location, role: .writer)
-            let writer = SerialConnection(label: "\(label).writer") { db }
+            let writer = SerialConnection(label: "\(label).writer", suspension: suspension) { db }
             self.writer = writer
             observations = ObservationCenter(tracker: writer, tracksLocalChanges: true)
         }
         let key = key
         readers = ReaderPool(capacity: configuration.maximumReaderCount) { index in
-            let reader = SerialConnection(label: "\(label).reader.\(index + 1)") {
+            let reader = SerialConnection(label: "\(label).reader.\(index + 1)", suspension: suspension) {
                 try configuration.openConnection(location, role: .reader)
             }
             reader.belong(to: key)
             return reader
         }
         observations.tracker.belong(to: key)
+        if configuration.observesSuspensionNotifications {
+            notifications.start(suspend: { [weak self] in self?.suspend() }, resume: { [weak self] in self?.resume() })
+        }
     }
 
     private func writerOrThrow() throws -> SerialConnection {
@@ -93,8 +105,8 @@ public final class DatabasePool: DatabaseWriter, ObservationHost {
     /// returns and rolled back when it throws or the awaiting task is cancelled first.
     @discardableResult
     public func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
-        try await writerOrThrow().perform { [observations] db, ticket in
-            try DatabaseAccess.write(db, ticket, observations, body)
+        try await writerOrThrow().perform { [observations, walBound] db, ticket in
+            try DatabaseAccess.write(db, ticket, observations, walBound, body)
         }
     }
 
@@ -103,7 +115,7 @@ public final class DatabasePool: DatabaseWriter, ObservationHost {
     public func write<T>(_ body: (Connection) throws -> T) throws -> T {
         try key.checkNotInAccess("DatabasePool.write")
         return try writerOrThrow().performSync { db, ticket in
-            try DatabaseAccess.write(db, ticket, observations, body)
+            try DatabaseAccess.write(db, ticket, observations, walBound, body)
         }
     }
 
@@ -113,8 +125,8 @@ public final class DatabasePool: DatabaseWriter, ObservationHost {
     public func writeWithoutTransaction<T: Sendable>(
         _ body: @escaping @Sendable (Connection) throws -> T
     ) async throws -> T {
-        try await writerOrThrow().perform { [observations] db, _ in
-            try DatabaseAccess.writeWithoutTransaction(db, observations, body)
+        try await writerOrThrow().perform { [observations, walBound] db, _ in
+            try DatabaseAccess.writeWithoutTransaction(db, observations, walBound, body)
         }
     }
 
@@ -123,7 +135,7 @@ public final class DatabasePool: DatabaseWriter, ObservationHost {
     public func writeWithoutTransaction<T>(_ body: (Connection) throws -> T) throws -> T {
         try key.checkNotInAccess("DatabasePool.writeWithoutTransaction")
         return try writerOrThrow().performSync { db, _ in
-            try DatabaseAccess.writeWithoutTransaction(db, observations, body)
+            try DatabaseAccess.writeWithoutTransaction(db, observations, walBound, body)
         }
     }
 
@@ -159,6 +171,40 @@ public final class DatabasePool: DatabaseWriter, ObservationHost {
         do { try observations.tracker.close() } catch { failure = failure ?? error }
         if let failure { throw failure }
     }
+
+    /// Stops the pool from holding a lock on the database, for an app about to be suspended
+    /// (iOS terminates a suspended app that holds a lock on a database in a shared container:
+    /// `0xdead10cc`). Returns at once: the running statements of the writer and of every
+    /// reader stop with `SQLITE_INTERRUPT`, their accesses roll back the transactions they had
+    /// open (a write commits nothing, a read ends its snapshot) and throw, and until
+    /// ``resume()`` every new read or write throws ``Result`` with `SQLITE_INTERRUPT`
+    /// ("suspended") without touching the database. What was committed before stays committed.
+    ///
+    /// ```swift
+    /// pool.suspend()      // e.g. when a background task expires
+    /// // ...
+    /// pool.resume()       // when the app is active again
+    /// ```
+    ///
+    /// A closure that runs no statement keeps its transaction until it returns; keep closures
+    /// short. Observations fail their fetches while suspended, as any read does.
+    /// ``Configuration/observesSuspensionNotifications`` calls this and ``resume()`` from the
+    /// app's lifecycle notifications on iOS. Calling it again does nothing.
+    public func suspend() {
+        suspension.set(true)
+        writer?.interruptRunningAccess()
+        observations.tracker.interruptRunningAccess()
+        for reader in readers.opened { reader.interruptRunningAccess() }
+    }
+
+    /// Ends ``suspend()``: reads and writes run again. Calling it when not suspended does
+    /// nothing.
+    public func resume() {
+        suspension.set(false)
+    }
+
+    /// Whether the pool is suspended (``suspend()``).
+    public var isSuspended: Bool { suspension.isSuspended }
 
     /// The connection of the access the calling thread runs on this pool's writer or one of
     /// its readers, or nil.

@@ -25,6 +25,12 @@ public final class DatabaseQueue: DatabaseWriter, ObservationHost {
     let observations: ObservationCenter
     /// Marks the queue of the connection (see ``DatabaseKey/checkNotInAccess(_:)``).
     private let key = DatabaseKey()
+    /// Whether ``suspend()`` is in effect.
+    private let suspension = Suspension()
+    /// The WAL bound of the configuration (``Configuration/walSizeLimit``), or nil.
+    private let walBound: WALBound?
+    /// The observers of the platform's suspension notifications, when configured.
+    private let notifications = SuspensionNotifications()
 
     /// Opens the database at `location` (default: a new in-memory database).
     ///
@@ -33,9 +39,13 @@ public final class DatabaseQueue: DatabaseWriter, ObservationHost {
     public init(_ location: Connection.Location = .inMemory, configuration: Configuration = Configuration()) throws {
         self.configuration = configuration
         let db = try configuration.openConnection(location, role: .queue)
-        serial = SerialConnection(label: configuration.label) { db }
+        serial = SerialConnection(label: configuration.label, suspension: suspension) { db }
         observations = ObservationCenter(tracker: serial, tracksLocalChanges: !configuration.readonly)
+        walBound = WALBound(configuration)
         serial.belong(to: key)
+        if configuration.observesSuspensionNotifications {
+            notifications.start(suspend: { [weak self] in self?.suspend() }, resume: { [weak self] in self?.resume() })
+        }
     }
 
     /// Opens the database file at `path` (a path or a `file:` URI), created if missing unless
@@ -62,8 +72,8 @@ public final class DatabaseQueue: DatabaseWriter, ObservationHost {
     /// returns and rolled back when it throws or the awaiting task is cancelled first.
     @discardableResult
     public func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
-        try await writer().perform { [observations] db, ticket in
-            try DatabaseAccess.write(db, ticket, observations, body)
+        try await writer().perform { [observations, walBound] db, ticket in
+            try DatabaseAccess.write(db, ticket, observations, walBound, body)
         }
     }
 
@@ -71,7 +81,9 @@ public final class DatabaseQueue: DatabaseWriter, ObservationHost {
     @discardableResult
     public func write<T>(_ body: (Connection) throws -> T) throws -> T {
         try key.checkNotInAccess("DatabaseQueue.write")
-        return try writer().performSync { db, ticket in try DatabaseAccess.write(db, ticket, observations, body) }
+        return try writer().performSync { db, ticket in
+            try DatabaseAccess.write(db, ticket, observations, walBound, body)
+        }
     }
 
     /// Runs `body` on the connection outside any transaction (each statement commits on its
@@ -80,8 +92,8 @@ public final class DatabaseQueue: DatabaseWriter, ObservationHost {
     public func writeWithoutTransaction<T: Sendable>(
         _ body: @escaping @Sendable (Connection) throws -> T
     ) async throws -> T {
-        try await writer().perform { [observations] db, _ in
-            try DatabaseAccess.writeWithoutTransaction(db, observations, body)
+        try await writer().perform { [observations, walBound] db, _ in
+            try DatabaseAccess.writeWithoutTransaction(db, observations, walBound, body)
         }
     }
 
@@ -89,7 +101,9 @@ public final class DatabaseQueue: DatabaseWriter, ObservationHost {
     @discardableResult
     public func writeWithoutTransaction<T>(_ body: (Connection) throws -> T) throws -> T {
         try key.checkNotInAccess("DatabaseQueue.writeWithoutTransaction")
-        return try writer().performSync { db, _ in try DatabaseAccess.writeWithoutTransaction(db, observations, body) }
+        return try writer().performSync { db, _ in
+            try DatabaseAccess.writeWithoutTransaction(db, observations, walBound, body)
+        }
     }
 
     /// The connection, for a write: throws when the queue is read-only.
@@ -125,6 +139,37 @@ public final class DatabaseQueue: DatabaseWriter, ObservationHost {
         observations.close()
         try serial.close()
     }
+
+    /// Stops the queue from holding a lock on the database, for an app about to be suspended
+    /// (iOS terminates a suspended app that holds a lock on a database in a shared container:
+    /// `0xdead10cc`). Returns at once: a running statement stops with `SQLITE_INTERRUPT`,
+    /// its access rolls back the transaction it had open (nothing it wrote is committed) and
+    /// throws, and until ``resume()`` every new read or write throws ``Result`` with
+    /// `SQLITE_INTERRUPT` ("suspended") without touching the database. What was committed
+    /// before stays committed.
+    ///
+    /// ```swift
+    /// queue.suspend()      // e.g. when a background task expires
+    /// // ...
+    /// queue.resume()       // when the app is active again
+    /// ```
+    ///
+    /// A closure that runs no statement keeps its transaction until it returns; keep closures
+    /// short. ``Configuration/observesSuspensionNotifications`` calls this and ``resume()``
+    /// from the app's lifecycle notifications on iOS. Calling it again does nothing.
+    public func suspend() {
+        suspension.set(true)
+        serial.interruptRunningAccess()
+    }
+
+    /// Ends ``suspend()``: reads and writes run again. Calling it when not suspended does
+    /// nothing.
+    public func resume() {
+        suspension.set(false)
+    }
+
+    /// Whether the queue is suspended (``suspend()``).
+    public var isSuspended: Bool { suspension.isSuspended }
 
     /// The connection of the access the calling thread runs on this queue, or nil.
     var connectionOfCurrentAccess: Connection? { serial.connectionOfCurrentAccess }

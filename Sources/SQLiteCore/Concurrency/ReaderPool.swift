@@ -119,6 +119,9 @@ final class ReaderPool: @unchecked Sendable {
         if let outcome { start(outcome) }
     }
 
+    /// Every reader opened so far (each idle or running an access).
+    var opened: [SerialConnection] { lock.withLock { all } }
+
     /// The connection lent to the access the calling thread runs on one of the readers, if any.
     var connectionOfCurrentAccess: Connection? {
         for reader in lock.withLock({ all }) {

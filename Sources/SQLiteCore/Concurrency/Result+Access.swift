@@ -4,6 +4,12 @@ extension Result {
         .misuse("the database queue or pool is closed", code: SQLITE_MISUSE)
     }
 
+    /// The error of an access to a suspended queue or pool (`suspend()`), and of a statement it
+    /// interrupted: `SQLITE_INTERRUPT`, as SQLite's own interruption.
+    static var suspended: Result {
+        .misuse("the database queue or pool is suspended: call resume() first", code: SQLITE_INTERRUPT)
+    }
+
     /// The error for a synchronous access started from inside another access of the same
     /// ``DatabaseQueue`` or ``DatabasePool``, which would wait for itself.
     static func reentrantAccess(_ call: String) -> Result {

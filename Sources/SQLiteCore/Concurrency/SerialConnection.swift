@@ -31,6 +31,9 @@ final class SerialConnection: @unchecked Sendable {
     /// Whether ``close()`` ran: accesses after it throw.
     private var isClosed = false
 
+    /// The suspension of the queue or pool this connection belongs to.
+    private let suspension: Suspension
+
     /// Marks the queues of one database, so that a synchronous access from inside another
     /// access of the same database (which would deadlock) throws instead.
     static let databaseKey = DispatchSpecificKey<ObjectIdentifier>()
@@ -38,8 +41,9 @@ final class SerialConnection: @unchecked Sendable {
     /// Marks each queue with its own ``SerialConnection``, for ``connectionOfCurrentAccess``.
     private static let serialKey = DispatchSpecificKey<ObjectIdentifier>()
 
-    init(label: String, open: @escaping @Sendable () throws -> Connection) {
+    init(label: String, suspension: Suspension, open: @escaping @Sendable () throws -> Connection) {
         queue = DispatchQueue(label: label)
+        self.suspension = suspension
         self.open = open
         queue.setSpecific(key: Self.serialKey, value: ObjectIdentifier(self))
     }
@@ -80,6 +84,7 @@ final class SerialConnection: @unchecked Sendable {
         let refusal: (any Error)? = lock.withLock {
             if isClosed { return Result.accessAfterClose }
             if ticket.isCancelled { return CancellationError() }
+            if suspension.isSuspended { return Result.suspended }
             current = ticket
             return nil
         }
@@ -97,7 +102,7 @@ final class SerialConnection: @unchecked Sendable {
         defer {
             // No statement part way through its rows (an old snapshot, a pending interruption)
             // and no transaction outlives an access: the next one starts clean.
-            if ticket.isCancelled || db.hasOpenTransaction {
+            if ticket.isCancelled || suspension.isSuspended || db.hasOpenTransaction {
                 db.resetBusyStatements()
                 if !db.autocommit { try? db.execute("ROLLBACK TRANSACTION") }
             }
@@ -118,10 +123,14 @@ final class SerialConnection: @unchecked Sendable {
         // `sqlite3_interrupt` stops the statements running when it is called; one called
         // between two statements of an access is forgotten when the next starts. SQLite's
         // progress handler asks again every few hundred instructions whether this access was
-        // cancelled, so that no long statement of a cancelled access runs to its end. It shares
-        // the slot with the user's progress handler (see `HookSet`).
+        // cancelled, so that no long statement of a cancelled access runs to its end, or the
+        // queue or pool suspended (a statement started after `suspend()` is stopped too). It
+        // shares the slot with the user's progress handler (see `HookSet`).
         opened.withLock {
-            opened.connection.setInterruptCheck { [weak self] in self?.isCancelled ?? false }
+            opened.connection.setInterruptCheck { [weak self] in
+                guard let self else { return false }
+                return self.isCancelled || self.suspension.isSuspended
+            }
         }
         lock.withLock { connection = opened }
         return opened
@@ -137,6 +146,13 @@ final class SerialConnection: @unchecked Sendable {
 
     private func endAccess() {
         lock.withLock { current = nil }
+    }
+
+    /// Interrupts the connection if an access is running (``Suspension``).
+    func interruptRunningAccess() {
+        lock.withLock {
+            if current != nil { connection?.interrupt() }
+        }
     }
 
     /// Marks `ticket` cancelled and interrupts the connection if its access is running.

@@ -36,14 +36,14 @@ extension Connection {
     public func execute(sql: String, parameters: [Binding?] = []) throws -> Int64 {
         try withLock { () throws -> Int64 in
             try connection.checkOpen()
-            let before = sqlite3_total_changes64(handle)
+            let before = GatedCalls.totalChanges(handle)
             let statement = try prepareStatement(sql)
             try statement.run(parameters)
             // REPLACE INTO is an insert too (INSERT OR REPLACE by another name).
             let keyword = sql.drop(while: { $0.isWhitespace }).prefix(while: { $0.isLetter }).uppercased()
             let isInsert = keyword == "INSERT" || keyword == "REPLACE"
-            if isInsert, sqlite3_total_changes64(handle) > before { return sqlite3_last_insert_rowid(handle) }
-            return sqlite3_changes64(handle)
+            if isInsert, GatedCalls.totalChanges(handle) > before { return sqlite3_last_insert_rowid(handle) }
+            return GatedCalls.changes(handle)
         }
     }
 }

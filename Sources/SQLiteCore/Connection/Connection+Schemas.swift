@@ -9,15 +9,8 @@ extension Connection {
     public var schemaNames: [String] {
         connection.lock.withLock {
             if connection.isUnusable, !connection.isLentToCallingThread { return [] }
-            return lockedSchemaNames()
+            return GatedCalls.schemaNames(handle)
         }
-    }
-
-    /// ``schemaNames`` with the lock held and the connection open.
-    private func lockedSchemaNames() -> [String] {
-        var names: [String] = []
-        while let name = sqlite3_db_name(handle, Int32(names.count)) { names.append(String(cString: name)) }
-        return names
     }
 
     /// The path of a database's file (`sqlite3_db_filename`): empty for an in-memory or
@@ -36,7 +29,7 @@ extension Connection {
             if let name = sqlite3_db_filename(handle, schema) { return String(cString: name) }
             // NULL also stands for a database without a file (`temp` before it is used):
             // only a name the connection does not have is an error.
-            if lockedSchemaNames().contains(where: { sqlite3_stricmp($0, schema) == 0 }) { return "" }
+            if GatedCalls.schemaNames(handle).contains(where: { sqlite3_stricmp($0, schema) == 0 }) { return "" }
             throw Result.misuse("no such database: \(schema)", code: SQLITE_ERROR)
         }
     }

@@ -20,7 +20,7 @@ extension Connection {
     ///   closed.
     public func transactionState(schema: String? = nil) throws -> TransactionState {
         try withOpenLock { () throws(Result) -> TransactionState in
-            guard let state = TransactionState(rawValue: sqlite3_txn_state(handle, schema)) else {
+            guard let state = TransactionState(rawValue: GatedCalls.transactionState(handle, schema: schema)) else {
                 throw Result.misuse("no such database: \(schema ?? "")", code: SQLITE_ERROR)
             }
             return state

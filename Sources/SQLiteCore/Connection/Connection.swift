@@ -230,10 +230,10 @@ public final class Connection: @unchecked Sendable {
     public var lastInsertRowid: Int64 { whenOpen(0) { sqlite3_last_insert_rowid($0) } }
 
     /// The number of rows changed by the last INSERT, UPDATE or DELETE.
-    public var changes: Int { whenOpen(0) { Int(sqlite3_changes64($0)) } }
+    public var changes: Int { whenOpen(0) { Int(GatedCalls.changes($0)) } }
 
     /// The number of rows changed since the connection opened.
-    public var totalChanges: Int { whenOpen(0) { Int(sqlite3_total_changes64($0)) } }
+    public var totalChanges: Int { whenOpen(0) { Int(GatedCalls.totalChanges($0)) } }
 
     /// Whether the connection is in autocommit mode, i.e. not inside a transaction.
     public var autocommit: Bool { whenOpen(true) { sqlite3_get_autocommit($0) != 0 } }

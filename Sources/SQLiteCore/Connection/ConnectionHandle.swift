@@ -62,7 +62,7 @@ final class ConnectionHandle: @unchecked Sendable {
     /// The SQL functions registered from Swift, and the registrations that failed. Under `lock`.
     let functions = FunctionRegistry()
 
-    #if Session
+    #if Session && !(SystemSQLite && canImport(Darwin))
         /// The live sessions and the user's pre-update hook, released before closing. Under `lock`.
         let sessions = SessionRegistry()
     #endif

@@ -1,4 +1,4 @@
-#if Session
+#if Session && !(SystemSQLite && canImport(Darwin))
     extension Connection {
         /// Calls `callback` before each row is inserted, updated or deleted through this
         /// connection, in rowid and WITHOUT ROWID tables alike, with the row's values before and

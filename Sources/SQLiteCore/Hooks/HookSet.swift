@@ -191,7 +191,7 @@ extension ConnectionHandle {
         if hooks.authorizerIsRegistered { sqlite3_set_authorizer(pointer, nil, nil) }
         if hooks.wal != nil { sqlite3_wal_hook(pointer, nil, nil) }
         hooks = HookSet()
-        #if Session
+        #if Session && !(SystemSQLite && canImport(Darwin))
             sessions.closeAll(pointer)
         #endif
     }

@@ -1,4 +1,4 @@
-#if Session
+#if Session && !(SystemSQLite && canImport(Darwin))
     /// A row about to change, reported to a ``Connection/preupdateHook(_:)`` with its values
     /// before and after the change.
     public struct PreupdateChange: Sendable, Hashable {

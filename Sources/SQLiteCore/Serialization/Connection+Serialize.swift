@@ -18,11 +18,18 @@ extension Connection {
     /// deserialize to an empty database again.
     ///
     /// - Throws: ``Result`` when the connection is closed, `SQLITE_ERROR` when there is no
-    ///   database named `schema`, `SQLITE_NOMEM` when the copy cannot be allocated.
+    ///   database named `schema` (or, under `SystemSQLite`, the library has no
+    ///   `sqlite3_serialize`), `SQLITE_NOMEM` when the copy cannot be allocated.
     public func serialize(schema: String = "main") throws -> Data {
         try withOpenLock { () throws(Result) -> Data in
             var size: Int64 = 0
-            guard let bytes = sqlite3_serialize(handle, schema, &size, 0) else {
+            #if SystemSQLite
+                // Newer than the Apple floor's SQLite (3.28): looked up, never named (GatedCalls).
+                guard let cSerialize = NewerCFunctions.serialize else { throw Self.noSerialization }
+            #else
+                let cSerialize = sqlite3_serialize
+            #endif
+            guard let bytes = cSerialize(handle, schema, &size, 0) else {
                 // SQLite returns no bytes for a database of none, and for an attached name
                 // that does not exist (or a "temp" never used, which is empty too).
                 if size == 0 || (size < 0 && schema.lowercased() == "temp") { return Data() }
@@ -67,7 +74,15 @@ extension Connection {
             let flags =
                 UInt32(SQLITE_DESERIALIZE_FREEONCLOSE)
                 | UInt32(readOnly ? SQLITE_DESERIALIZE_READONLY : SQLITE_DESERIALIZE_RESIZEABLE)
-            let code = sqlite3_deserialize(
+            #if SystemSQLite
+                guard let cDeserialize = NewerCFunctions.deserialize else {
+                    sqlite3_free(buffer)
+                    throw Self.noSerialization
+                }
+            #else
+                let cDeserialize = sqlite3_deserialize
+            #endif
+            let code = cDeserialize(
                 handle, schema, buffer.assumingMemoryBound(to: UInt8.self), Int64(data.count), Int64(data.count), flags)
             if code != SQLITE_OK {
                 let message = String(cString: sqlite3_errmsg(handle))
@@ -78,6 +93,14 @@ extension Connection {
             }
             expirePreparedStatements()
         }
+    }
+
+    /// What ``serialize(schema:)`` and ``deserialize(_:schema:readOnly:)`` throw on a system
+    /// SQLite without the functions (before 3.36, unless built with `SQLITE_ENABLE_DESERIALIZE`).
+    private static var noSerialization: Result {
+        Result.misuse(
+            "this SQLite (\(SQLiteVersion.current)) has no sqlite3_serialize/sqlite3_deserialize (3.36 or SQLITE_ENABLE_DESERIALIZE)",
+            code: SQLITE_ERROR)
     }
 
     /// Makes every statement of the connection prepare again before its next run. SQLite

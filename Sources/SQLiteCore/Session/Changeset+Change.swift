@@ -1,4 +1,4 @@
-#if Session
+#if Session && !(SystemSQLite && canImport(Darwin))
     extension Changeset {
         /// One row change of a ``Changeset``.
         ///

@@ -1,4 +1,4 @@
-#if Session
+#if Session && !(SystemSQLite && canImport(Darwin))
     extension Changeset {
         /// A change that could not be applied as it is, reported to the conflict handler of
         /// ``Connection/apply(_:filter:onConflict:)``.

@@ -1,4 +1,4 @@
-#if Session
+#if Session && !(SystemSQLite && canImport(Darwin))
     /// A check of the structure of changeset bytes, made before SQLite reads them.
     ///
     /// SQLite's changeset reader before 3.53 trusts the bytes more than it should: a table

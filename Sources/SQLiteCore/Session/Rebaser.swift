@@ -1,4 +1,4 @@
-#if Session
+#if Session && !(SystemSQLite && canImport(Darwin))
     #if canImport(FoundationEssentials)
         import FoundationEssentials
     #else

@@ -1,4 +1,4 @@
-#if Session
+#if Session && !(SystemSQLite && canImport(Darwin))
     /// Records the changes made to tables of one database of a connection, to replay them
     /// elsewhere as a ``Changeset`` (SQLite's session extension, https://sqlite.org/sessionintro.html).
     ///

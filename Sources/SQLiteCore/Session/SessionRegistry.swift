@@ -1,4 +1,4 @@
-#if Session
+#if Session && !(SystemSQLite && canImport(Darwin))
     /// The sessions alive on one connection, and the user's pre-update hook: SQLite's session
     /// extension chains its sessions through the connection's one pre-update hook, so the two
     /// exclude each other, and the sessions must be deleted before the connection closes.

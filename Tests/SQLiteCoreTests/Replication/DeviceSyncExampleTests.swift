@@ -1,7 +1,7 @@
 import SQLiteCore
 import Testing
 
-#if Session
+#if Session && !(SystemSQLite && canImport(Darwin))
     /// The device-to-server example of Documentation/Replication.md, as written there.
     @Suite struct DeviceSyncExampleTests {
         /// A note, with the time of its last edit; the same table on the device and the server.

@@ -1,4 +1,4 @@
-#if Session
+#if Session && !(SystemSQLite && canImport(Darwin))
     import Foundation
     import SQLiteCore
     import Testing

@@ -76,7 +76,7 @@ final class ConnectionWatcher: ConnectionObserver, @unchecked Sendable {
     }
 
     private func totalChanges(of db: Connection) -> Int64 {
-        db.withLock { db.connection.isClosed ? 0 : sqlite3_total_changes64(db.handle) }
+        db.withLock { db.connection.isClosed ? 0 : GatedCalls.totalChanges(db.handle) }
     }
 
     func rowChanged(table: UnsafePointer<CChar>) {
