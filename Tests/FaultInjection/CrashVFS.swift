@@ -41,6 +41,10 @@ public final class CrashVFS: VFS, @unchecked Sendable {
         var deletedUnsynced = false
         /// Deleted for good (a directory sync followed).
         var deleted = false
+        /// For a file recreated after a deletion without a directory sync: the deleted file's
+        /// content as of its last sync, which may come back until this file's first sync
+        /// (SQLite's unix VFS syncs the directory with a new journal's first sync).
+        var replaced: [UInt8]?
     }
 
     enum Change {
@@ -74,11 +78,15 @@ public final class CrashVFS: VFS, @unchecked Sendable {
     public override func makeFile(path: String?, flags: VFSOpenFlags) throws -> VFSFile {
         guard let path, !flags.isDisjoint(with: [.mainDatabase, .mainJournal, .wal]) else { return VFSFile() }
         state.withLock { state in
-            if let record = state.files[path], !record.deleted, !record.deletedUnsynced { return }
+            let previous = state.files[path]
+            if let previous, !previous.deleted, !previous.deletedUnsynced { return }
             // A file met for the first time counts as durable as it is; one recreated after a
             // deletion starts empty (its directory entry is new).
-            let existing = state.files[path] == nil ? (FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []) : []
-            state.files[path] = Record(durable: existing)
+            guard let previous else {
+                state.files[path] = Record(durable: FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? [])
+                return
+            }
+            state.files[path] = Record(durable: [], replaced: previous.deletedUnsynced ? previous.durable : nil)
         }
         return CrashFile(self, path: path)
     }
@@ -106,6 +114,7 @@ public final class CrashVFS: VFS, @unchecked Sendable {
             guard var record = state.files[path] else { return }
             record.durable = Self.apply(record.pending, to: record.durable) { _ in .kept }
             record.pending = []
+            record.replaced = nil
             state.files[path] = record
         }
     }
@@ -180,11 +189,13 @@ public final class CrashVFS: VFS, @unchecked Sendable {
                 report.append("\(name): deleted")
                 continue
             }
-            // A file deleted without a directory sync comes back as it was at its last sync.
-            let bytes = comesBack ? record.durable : image
+            // A file deleted without a directory sync comes back as it was at its last sync,
+            // also over a new file of the same name not synced yet.
+            let resurrected = record.replaced.flatMap { generator.next() % 2 == 0 ? $0 : nil }
+            let bytes = resurrected ?? (comesBack ? record.durable : image)
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             report.append(
-                "\(name): \(bytes.count) bytes\(comesBack ? " (deletion undone)" : ""); unsynced changes kept \(kept), dropped \(dropped), torn \(torn)"
+                "\(name): \(bytes.count) bytes\(comesBack || resurrected != nil ? " (deletion undone)" : ""); unsynced changes kept \(kept), dropped \(dropped), torn \(torn)"
             )
         }
         for path in files.keys {

@@ -12,6 +12,14 @@
 //   schema version.
 // - `FunctionRegistry`, `HookSet`, `SessionRegistry`, owned by each connection's handle: the
 //   Swift closures SQLite calls back, kept alive while registered (registrations, not caches).
+// - Virtual-table modules (`ModuleRegistration`, `VirtualTables/VirtualTableBridge.swift`),
+//   owned by SQLite for each connection: one reference each, released by the destructor SQLite
+//   calls when the module is replaced or dropped or the connection closes; their tables and
+//   cursors are owned by the C structures SQLite holds (released at disconnect and close). A
+//   bound `SQLArray` is owned by its statement's binding.
+// - Swift VFSes (`VFS/`), owned by their registration with SQLite (process-wide, as SQLite's VFS
+//   list is) and by each file open through them; their method tables (`VFSCallbacks`) are
+//   immutable, allocated once per process and never freed because SQLite keeps pointers to them.
 //
 // The tiers' (each in the `TierStore` of a connection or a statement, `TierStore.swift`):
 // - typed, with the connection: `TypedConnectionState` (the SQL of each insert and simple

@@ -107,7 +107,7 @@ import Testing
     @Test func aBadPlanIsAClearError() throws {
         let db = try Connection()
         try db.createModule("gappy", kind: .eponymousOnly) { _ in FailingTable(nil, gappyPlan: true) }
-        let error = expectResult(code: SQLITE_MISUSE) { _ = try db.selectAll(sql: "SELECT a FROM gappy WHERE a = 1") }
+        let error = expectResult(code: SQLITE_ERROR) { _ = try db.selectAll(sql: "SELECT a FROM gappy WHERE a = 1") }
         #expect(error?.message.contains("must be distinct and run from 0") == true, "\(String(describing: error))")
     }
 
