@@ -83,7 +83,8 @@ public final class CrashVFS: VFS, @unchecked Sendable {
             // A file met for the first time counts as durable as it is; one recreated after a
             // deletion starts empty (its directory entry is new).
             guard let previous else {
-                state.files[path] = Record(durable: FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? [])
+                state.files[path] = Record(
+                    durable: FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? [])
                 return
             }
             state.files[path] = Record(durable: [], replaced: previous.deletedUnsynced ? previous.durable : nil)

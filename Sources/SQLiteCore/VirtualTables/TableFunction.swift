@@ -54,7 +54,9 @@ final class TableFunctionCursor<Rows: Sequence>: VirtualTableCursor where Rows.E
 
     func filter(indexNumber: Int32, indexString: String?, arguments given: [SQLValue]) throws {
         var values = given.makeIterator()
-        arguments = (0..<function.argumentCount).map { indexNumber & (1 << Int32($0)) != 0 ? values.next() ?? .null : .null }
+        arguments = (0..<function.argumentCount).map {
+            indexNumber & (1 << Int32($0)) != 0 ? values.next() ?? .null : .null
+        }
         row = nil
         rowNumber = 0
         iterator = try function.body(arguments).makeIterator()

@@ -27,7 +27,8 @@ enum ObjectStructure<Header> {
 
     /// The object `structure` holds, unretained (the structure keeps it alive).
     static func object<T: AnyObject>(_ structure: UnsafeMutablePointer<Header>, as type: T.Type) -> T {
-        let pointer = UnsafeMutableRawPointer(structure).load(fromByteOffset: objectOffset, as: UnsafeMutableRawPointer.self)
+        let pointer = UnsafeMutableRawPointer(structure).load(
+            fromByteOffset: objectOffset, as: UnsafeMutableRawPointer.self)
         return Unmanaged<T>.fromOpaque(pointer).takeUnretainedValue()
     }
 
@@ -53,7 +54,8 @@ final class ModuleRegistration {
         self.name = name
         self.make = make
         module = .allocate(capacity: 1)
-        module.initialize(to: VirtualTableCallbacks.module(kind: kind, writable: writable, transactional: transactional))
+        module.initialize(
+            to: VirtualTableCallbacks.module(kind: kind, writable: writable, transactional: transactional))
     }
 
     deinit {
@@ -243,7 +245,8 @@ enum VirtualTableCallbacks {
                     "bestIndex gave argument indexes \(positions): they must be distinct and run from 0 with no gap")
             }
             if let bad = info.constraints.first(where: { $0.argumentIndex != nil && !$0.isUsable }) {
-                throw Result.misuse("bestIndex gave an argument index to an unusable constraint on column \(bad.column)")
+                throw Result.misuse(
+                    "bestIndex gave an argument index to an unusable constraint on column \(bad.column)")
             }
             for (i, constraint) in info.constraints.enumerated() {
                 c.aConstraintUsage[i].argvIndex = constraint.argumentIndex.map { Int32($0 + 1) } ?? 0
@@ -336,7 +339,9 @@ enum VirtualTableCallbacks {
             return SQLITE_OK
         }
         module.xFilter = { cursor, number, string, argc, argv in
-            VirtualTableCallbacks.withCursor(cursor) { try $0.filter(number, string.map { String(cString: $0) }, argc, argv) }
+            VirtualTableCallbacks.withCursor(cursor) {
+                try $0.filter(number, string.map { String(cString: $0) }, argc, argv)
+            }
         }
         module.xNext = { cursor in VirtualTableCallbacks.withCursor(cursor) { try $0.next() } }
         module.xEof = { cursor in

@@ -15,7 +15,8 @@ import Testing
         let rows = try db.selectAll(
             sql: "SELECT name FROM users WHERE id IN rarray(?) ORDER BY id", parameters: [SQLArray([3, 5, 8, 99])])
         #expect(rows == [["user3"], ["user5"], ["user8"]])
-        #expect(try db.selectAll(sql: "SELECT value FROM rarray(?)", parameters: [SQLArray(["a", "b"])]) == [["a"], ["b"]])
+        #expect(
+            try db.selectAll(sql: "SELECT value FROM rarray(?)", parameters: [SQLArray(["a", "b"])]) == [["a"], ["b"]])
         #expect(try db.selectAll(sql: "SELECT value FROM rarray(?)", parameters: [SQLArray([SQLValue]())]) == [])
     }
 

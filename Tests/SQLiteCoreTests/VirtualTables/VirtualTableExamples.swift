@@ -48,7 +48,8 @@ final class CSVTable: VirtualTable {
     }
 
     var declaration: String {
-        "CREATE TABLE x(" + header.map { "\"\($0.replacingOccurrences(of: "\"", with: "\"\""))\"" }.joined(separator: ", ")
+        "CREATE TABLE x("
+            + header.map { "\"\($0.replacingOccurrences(of: "\"", with: "\"\""))\"" }.joined(separator: ", ")
             + ")"
     }
 
@@ -123,7 +124,11 @@ final class ProducedRows: @unchecked Sendable {
     private let lock = NSLock()
     private var keys: [String] = []
     func append(_ key: String) { lock.withLock { keys.append(key) } }
-    func take() -> [String] { lock.withLock { defer { keys = [] }; return keys } }
+    func take() -> [String] {
+        lock.withLock {
+            defer { keys = [] }; return keys
+        }
+    }
 }
 
 /// A writable in-memory table that takes part in transactions:

@@ -54,7 +54,10 @@ import Testing
         try db.run("INSERT INTO notes (rowid, title, body) VALUES (10, 'b', 'second')")
         #expect(db.lastInsertRowid == 10)
         try db.run("UPDATE notes SET body = 'changed' WHERE title = 'a'")
-        #expect(try db.selectAll(sql: "SELECT rowid, title, body FROM notes") == [[1, "a", "changed"], [10, "b", "second"]])
+        #expect(
+            try db.selectAll(sql: "SELECT rowid, title, body FROM notes") == [
+                [1, "a", "changed"], [10, "b", "second"],
+            ])
 
         try db.execute("BEGIN; INSERT INTO notes VALUES ('c', 'third'); DELETE FROM notes WHERE rowid = 1")
         #expect(try db.scalar("SELECT count(*) FROM notes") as? Int64 == 2)
@@ -97,7 +100,9 @@ import Testing
                 if failing == .update { try db.run("INSERT INTO failing VALUES (1)") }
             }
             if failing != .bestIndexConstraint {
-                #expect(error?.message.contains("failure in \(failing)") == true, "\(failing): \(String(describing: error))")
+                #expect(
+                    error?.message.contains("failure in \(failing)") == true, "\(failing): \(String(describing: error))"
+                )
             }
             // The connection stays usable.
             #expect(try db.scalar("SELECT 1") as? Int64 == 1)

@@ -201,7 +201,8 @@ struct PowerLossCell: Sendable, CustomStringConvertible {
             let expectedRewritten = i < committed ? Int64(rowsPerTransaction) : 0
             if count != expectedCount || rewritten != expectedRewritten {
                 outcome.problems.append(
-                    "transaction \(i): \(count) rows (\(rewritten) rewritten), expected \(expectedCount) (\(expectedRewritten))")
+                    "transaction \(i): \(count) rows (\(rewritten) rewritten), expected \(expectedCount) (\(expectedRewritten))"
+                )
             }
         }
     }
