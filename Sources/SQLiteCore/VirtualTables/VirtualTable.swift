@@ -38,7 +38,8 @@ public protocol VirtualTable: AnyObject {
     func openCursor() throws -> Cursor
 
     /// Called on `DROP TABLE` of a table made with `CREATE VIRTUAL TABLE`, before the table is
-    /// released: delete what the table stores outside the database. Default: nothing.
+    /// released: delete what the table stores outside the database. Default: nothing. Throwing
+    /// keeps the table; the `DROP TABLE` fails with SQLite's own message ("SQL logic error").
     func destroy() throws
 }
 
@@ -63,7 +64,7 @@ public protocol TransactionalVirtualTable: WritableVirtualTable {
     func begin() throws
     /// First phase of a commit: make the changes durable; throwing aborts the commit.
     func sync() throws
-    /// The transaction committed.
+    /// The transaction committed. SQLite ignores an error thrown here: the commit stands.
     func commit() throws
     /// The transaction rolled back: undo the changes since ``begin()``.
     func rollback() throws
