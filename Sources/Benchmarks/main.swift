@@ -22,7 +22,7 @@ func main() -> Int32 {
         defer { pool.tearDown() }
         var benchmarks =
             try RawCWorkloads.all(options) + CoreWorkloads.all(options) + TypedWorkloads.all(options)
-            + CodableWorkloads.all(options) + CodableFloorWorkloads.all(options)
+            + CodableWorkloads.all(options) + CodableFloorWorkloads.all(options) + TableFunctionWorkloads.all(options)
         benchmarks += pool.benchmarks()
         let live = try LiveQueryWorkloads(options)
         defer { live.tearDown() }

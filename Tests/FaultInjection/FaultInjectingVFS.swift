@@ -15,20 +15,10 @@ import SQLiteCore
 ///
 /// Each instance has its own counters and fault: tests running in parallel each make their
 /// own. Only connections opened with `vfs=` and the instance's ``name`` go through it. Files
-/// are never memory-mapped through it, so every read is an `xRead`.
-public final class FaultInjectingVFS: Sendable {
-    /// The name the VFS is registered under, for the `vfs=` URI parameter.
-    public let name: String
-
+/// are never memory-mapped through it, so every read is an `xRead`. It is a ``VFS`` subclass:
+/// ``unregister()`` and ``openFiles`` are the base class's.
+public final class FaultInjectingVFS: VFS, @unchecked Sendable {
     let state: FaultState
-
-    /// The registered `sqlite3_vfs`; nil once unregistered and freed.
-    private let registration: Locked<Registration?>
-
-    /// The C structure SQLite holds while the VFS is registered.
-    private struct Registration: @unchecked Sendable {
-        let vfs: UnsafeMutablePointer<sqlite3_vfs>
-    }
 
     /// Registers a VFS named `name` (not the default) that delegates to the default VFS.
     ///
@@ -37,24 +27,13 @@ public final class FaultInjectingVFS: Sendable {
     ///   and a sync costs milliseconds. Syncs are counted and fail on demand either way.
     /// - Throws: ``SQLiteCore/Result`` when there is no default VFS or registration fails.
     public init(name: String = "fault-injection-\(UUID().uuidString)", performsSyncs: Bool = true) throws {
-        guard let real = sqlite3_vfs_find(nil) else {
-            throw Result.misuse("no default VFS to delegate to", code: SQLITE_ERROR)
-        }
-        self.name = name
-        let state = FaultState(real: real, performsSyncs: performsSyncs)
-        self.state = state
-        let vfs = Self.makeVFS(named: name, delegatingTo: real, state: state)
-        let code = sqlite3_vfs_register(vfs, 0)
-        guard code == SQLITE_OK else {
-            Self.release(vfs)
-            throw Result.error(message: "cannot register VFS \(name)", code: code, statement: nil)
-        }
-        registration = Locked(Registration(vfs: vfs))
+        state = FaultState(performsSyncs: performsSyncs)
+        try super.init(name: name)
+        try register()
     }
 
-    deinit {
-        // With files still open the structure must stay allocated: SQLite's files point to it.
-        try? unregister()
+    public override func makeFile(path: String?, flags: VFSOpenFlags) throws -> VFSFile {
+        FaultFile(state: state, flags: flags)
     }
 
     /// Makes the next operations of `fault`'s kind fail: the first `after` succeed, the one
@@ -84,119 +63,10 @@ public final class FaultInjectingVFS: Sendable {
         state.counters.withLock { $0.totals[operation, default: 0] }
     }
 
-    /// The files open through the VFS now.
-    public var openFiles: Int { state.counters.withLock { $0.openFiles } }
-
-    /// Unregisters the VFS and frees it. Calling it again does nothing.
-    ///
-    /// - Throws: ``SQLiteCore/Result`` (`SQLITE_BUSY`) while files are still open through it:
-    ///   close the connections first. The VFS is unregistered anyway, and freed when the
-    ///   instance is released with no file open (otherwise left allocated for those files).
-    public func unregister() throws {
-        try registration.withLock { registration in
-            guard let vfs = registration?.vfs else { return }
-            sqlite3_vfs_unregister(vfs)
-            let open = state.counters.withLock { $0.openFiles }
-            guard open == 0 else {
-                throw Result.error(
-                    message: "\(open) files are still open through VFS \(name)", code: SQLITE_BUSY, statement: nil)
-            }
-            Self.release(vfs)
-            registration = nil
-        }
-    }
-
     /// Runs `body` with a fresh VFS, unregistered afterwards.
     public static func with<T>(performsSyncs: Bool = true, _ body: (FaultInjectingVFS) throws -> T) throws -> T {
         let vfs = try FaultInjectingVFS(performsSyncs: performsSyncs)
         defer { try? vfs.unregister() }
         return try body(vfs)
-    }
-
-    // MARK: - The C structure
-
-    private static func release(_ vfs: UnsafeMutablePointer<sqlite3_vfs>) {
-        if let name = vfs.pointee.zName { free(UnsafeMutablePointer(mutating: name)) }
-        if let data = vfs.pointee.pAppData { Unmanaged<FaultState>.fromOpaque(data).release() }
-        vfs.deinitialize(count: 1)
-        vfs.deallocate()
-    }
-
-    private static func makeVFS(
-        named name: String, delegatingTo real: UnsafeMutablePointer<sqlite3_vfs>, state: FaultState
-    ) -> UnsafeMutablePointer<sqlite3_vfs> {
-        let vfs = UnsafeMutablePointer<sqlite3_vfs>.allocate(capacity: 1)
-        vfs.initialize(to: sqlite3_vfs())
-        // Version 2: the system-call overrides of version 3 are the default VFS's business.
-        vfs.pointee.iVersion = min(real.pointee.iVersion, 2)
-        vfs.pointee.szOsFile = Int32(FaultFile.realOffset) + real.pointee.szOsFile
-        vfs.pointee.mxPathname = real.pointee.mxPathname
-        vfs.pointee.zName = UnsafePointer(strdup(name))
-        vfs.pointee.pAppData = Unmanaged.passRetained(state).toOpaque()
-        vfs.pointee.xOpen = { vfs, name, file, flags, outFlags in
-            guard let file, let data = vfs?.pointee.pAppData, let state = FaultState.of(vfs) else {
-                return SQLITE_CANTOPEN
-            }
-            FaultFile.prepare(file, state: data, flags: flags)
-            let real = FaultFile.real(file)
-            let code = state.real.pointee.xOpen?(state.real, name, real, flags, outFlags) ?? SQLITE_CANTOPEN
-            // A real file without methods needs no xClose: leave ours nil too. With methods,
-            // SQLite calls xClose even when the open failed, and ours passes it on.
-            guard let methods = real.pointee.pMethods else { return code }
-            file.pointee.pMethods = FaultFile.methods(forRealVersion: methods.pointee.iVersion)
-            state.counters.withLock { $0.openFiles += 1 }
-            return code
-        }
-        vfs.pointee.xDelete = { vfs, name, syncDirectory in
-            guard let real = FaultState.of(vfs)?.real else { return SQLITE_IOERR_DELETE }
-            return real.pointee.xDelete?(real, name, syncDirectory) ?? SQLITE_IOERR_DELETE
-        }
-        vfs.pointee.xAccess = { vfs, name, flags, result in
-            guard let real = FaultState.of(vfs)?.real else { return SQLITE_IOERR_ACCESS }
-            return real.pointee.xAccess?(real, name, flags, result) ?? SQLITE_IOERR_ACCESS
-        }
-        vfs.pointee.xFullPathname = { vfs, name, size, output in
-            guard let real = FaultState.of(vfs)?.real else { return SQLITE_CANTOPEN_FULLPATH }
-            return real.pointee.xFullPathname?(real, name, size, output) ?? SQLITE_CANTOPEN_FULLPATH
-        }
-        vfs.pointee.xDlOpen = { vfs, name in
-            guard let real = FaultState.of(vfs)?.real else { return nil }
-            return real.pointee.xDlOpen?(real, name)
-        }
-        vfs.pointee.xDlError = { vfs, size, message in
-            guard let real = FaultState.of(vfs)?.real else { return }
-            real.pointee.xDlError?(real, size, message)
-        }
-        vfs.pointee.xDlSym = { vfs, library, symbol in
-            guard let real = FaultState.of(vfs)?.real else { return nil }
-            return real.pointee.xDlSym?(real, library, symbol)
-        }
-        vfs.pointee.xDlClose = { vfs, library in
-            guard let real = FaultState.of(vfs)?.real else { return }
-            real.pointee.xDlClose?(real, library)
-        }
-        vfs.pointee.xRandomness = { vfs, size, output in
-            guard let real = FaultState.of(vfs)?.real else { return 0 }
-            return real.pointee.xRandomness?(real, size, output) ?? 0
-        }
-        vfs.pointee.xSleep = { vfs, microseconds in
-            guard let real = FaultState.of(vfs)?.real else { return 0 }
-            return real.pointee.xSleep?(real, microseconds) ?? 0
-        }
-        vfs.pointee.xCurrentTime = { vfs, time in
-            guard let real = FaultState.of(vfs)?.real else { return SQLITE_ERROR }
-            return real.pointee.xCurrentTime?(real, time) ?? SQLITE_ERROR
-        }
-        vfs.pointee.xGetLastError = { vfs, size, message in
-            guard let real = FaultState.of(vfs)?.real else { return 0 }
-            return real.pointee.xGetLastError?(real, size, message) ?? 0
-        }
-        vfs.pointee.xCurrentTimeInt64 = { vfs, time in
-            guard let real = FaultState.of(vfs)?.real, real.pointee.iVersion >= 2,
-                let current = real.pointee.xCurrentTimeInt64
-            else { return SQLITE_ERROR }
-            return current(real, time)
-        }
-        return vfs
     }
 }

@@ -1,8 +1,7 @@
 import SQLiteCore
 
 /// The fault injected into one ``FaultInjectingVFS``, the operations counted and the faults
-/// fired: shared by the VFS object and every C callback that acts for it (they find it through
-/// `sqlite3_vfs.pAppData` and the file structures), so one test's VFS never sees another's.
+/// fired: shared by the VFS and the files it opened, so one test's VFS never sees another's.
 final class FaultState: Sendable {
     /// A fault waiting to fire.
     struct Injection {
@@ -21,20 +20,14 @@ final class FaultState: Sendable {
         var matched = 0
         var totals: [FaultOperation: Int] = [:]
         var firings: [FaultFiring] = []
-        var openFiles = 0
     }
 
     let counters = Locked(Counters())
 
-    /// The VFS that does the real work (the default one). SQLite's VFS objects live as long as
-    /// the process and are never written after registration.
-    nonisolated(unsafe) let real: UnsafeMutablePointer<sqlite3_vfs>
-
     /// Whether a sync that does not fail reaches the disk, or only counts.
     let performsSyncs: Bool
 
-    init(real: UnsafeMutablePointer<sqlite3_vfs>, performsSyncs: Bool) {
-        self.real = real
+    init(performsSyncs: Bool) {
         self.performsSyncs = performsSyncs
     }
 
@@ -52,11 +45,5 @@ final class FaultState: Sendable {
             counters.firings.append(FaultFiring(fault: injection.fault, role: role, ordinal: counters.matched))
             return injection.fault
         }
-    }
-
-    /// The state of the VFS whose `pAppData` it is.
-    static func of(_ vfs: UnsafeMutablePointer<sqlite3_vfs>?) -> FaultState? {
-        guard let data = vfs?.pointee.pAppData else { return nil }
-        return Unmanaged<FaultState>.fromOpaque(data).takeUnretainedValue()
     }
 }

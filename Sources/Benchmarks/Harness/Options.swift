@@ -6,6 +6,8 @@ struct Options {
     var fetchRows = 200_000
     /// Point lookups made by the lookup workloads.
     var lookups = 20_000
+    /// Rows scanned by the table-function workload.
+    var scanRows = 1_000_000
     /// Timed repetitions of each workload (after one untimed warm-up).
     var repetitions = 7
     /// Where to write the JSON report, if anywhere.
@@ -22,7 +24,7 @@ struct Options {
     var key: String?
 
     static let usage = """
-        usage: sqlite-bench [--quick] [--rows N] [--fetch-rows N] [--lookups N] [--repetitions N]
+        usage: sqlite-bench [--quick] [--rows N] [--fetch-rows N] [--lookups N] [--scan-rows N] [--repetitions N]
                             [--filter TEXT] [--format FORMAT] [--json PATH] [--chart PATH]
                             [--on-disk DIR [--key TEXT]]
 
@@ -30,6 +32,7 @@ struct Options {
           --rows N         rows inserted per insert workload (default 50000)
           --fetch-rows N   rows read per fetch workload (default 200000)
           --lookups N      point lookups per lookup workload (default 20000)
+          --scan-rows N    rows scanned by table-function-scan (default 1000000)
           --repetitions N  timed repetitions after one warm-up (default 7)
           --filter TEXT    run only workloads whose name contains TEXT
           --format FORMAT  how the results are printed: table (the default), markdown,
@@ -63,10 +66,12 @@ struct Options {
                 options.insertRows = 5_000
                 options.fetchRows = 20_000
                 options.lookups = 2_000
+                options.scanRows = 100_000
                 options.repetitions = 3
             case "--rows": options.insertRows = try count(for: argument)
             case "--fetch-rows": options.fetchRows = try count(for: argument)
             case "--lookups": options.lookups = try count(for: argument)
+            case "--scan-rows": options.scanRows = try count(for: argument)
             case "--repetitions": options.repetitions = try count(for: argument)
             case "--json": options.jsonPath = try value(for: argument)
             case "--chart": options.chartPath = try value(for: argument)

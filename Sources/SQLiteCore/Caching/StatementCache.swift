@@ -16,6 +16,14 @@
 //   each C function newer than the Apple floor's SQLite (3.28), looked up once in the loaded
 //   libsqlite3 (`GatedCalls` calls it). Written once, at first use; the reason it is process-wide
 //   is that the library it describes is too: it does not change while the process runs.
+// - Virtual-table modules (`ModuleRegistration`, `VirtualTables/VirtualTableBridge.swift`),
+//   owned by SQLite for each connection: one reference each, released by the destructor SQLite
+//   calls when the module is replaced or dropped or the connection closes; their tables and
+//   cursors are owned by the C structures SQLite holds (released at disconnect and close). A
+//   bound `SQLArray` is owned by its statement's binding.
+// - Swift VFSes (`VFS/`), owned by their registration with SQLite (process-wide, as SQLite's VFS
+//   list is) and by each file open through them; their method tables (`VFSCallbacks`) are
+//   immutable, allocated once per process and never freed because SQLite keeps pointers to them.
 //
 // The tiers' (each in the `TierStore` of a connection or a statement, `TierStore.swift`):
 // - typed, with the connection: `TypedConnectionState`, the text of the last simple select

@@ -104,7 +104,7 @@ public final class Connection: @unchecked Sendable {
 
     /// `sqlite3_initialize()` and the seeding of SQLite's random number generator (which
     /// records the process it seeded for), run once per process before the first open.
-    private static let sqliteInitialized: Bool = {
+    static let sqliteInitialized: Bool = {
         let code = sqlite3_initialize()
         var byte: UInt8 = 0
         sqlite3_randomness(1, &byte)

@@ -25,6 +25,34 @@ enum FunctionValues {
         }
     }
 
+    /// An argument (or a virtual table's constraint value) as an ``SQLValue``.
+    static func sqlValue(_ value: OpaquePointer?) -> SQLValue {
+        guard let value else { return .null }
+        switch sqlite3_value_type(value) {
+        case SQLITE_INTEGER: return .integer(sqlite3_value_int64(value))
+        case SQLITE_FLOAT: return .real(sqlite3_value_double(value))
+        case SQLITE_TEXT:
+            guard let text = sqlite3_value_text(value) else { return .text("") }
+            let count = Int(sqlite3_value_bytes(value))
+            return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
+        case SQLITE_BLOB:
+            guard let bytes = sqlite3_value_blob(value) else { return .blob(Blob(bytes: [])) }
+            return .blob(Blob(bytes: bytes, length: Int(sqlite3_value_bytes(value))))
+        default: return .null
+        }
+    }
+
+    /// Sets the result in `context` (a function's or a virtual table column's) to `value`.
+    static func setResult(_ value: SQLValue, in context: OpaquePointer?) {
+        switch value {
+        case .null: sqlite3_result_null(context)
+        case .integer(let integer): sqlite3_result_int64(context, integer)
+        case .real(let real): sqlite3_result_double(context, real)
+        case .text(let text): setResult(text as Binding?, in: context)
+        case .blob(let blob): setResult(blob as Binding?, in: context)
+        }
+    }
+
     /// Sets the function's result to `value`, or to an error for a value SQLite cannot hold.
     static func setResult(_ value: Binding?, in context: OpaquePointer?) {
         switch value {
