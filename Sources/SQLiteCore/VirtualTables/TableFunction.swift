@@ -1,12 +1,16 @@
 /// The virtual table behind ``Connection/createTableFunction(_:columns:arguments:_:)``: its
 /// hidden columns are the arguments, pushed down as equality constraints.
-final class TableFunction<Rows: Sequence>: VirtualTable where Rows.Element == [SQLValue] {
+final class TableFunction: VirtualTable {
     let declaration: String
     let columnCount: Int
     let argumentCount: Int
-    let body: ([SQLValue]) throws -> Rows
+    /// Makes the rows of one call: a closure giving the next row, `nil` at the end.
+    let body: ([SQLValue]) throws -> () -> [SQLValue]?
 
-    init(declaration: String, columnCount: Int, argumentCount: Int, _ body: @escaping ([SQLValue]) throws -> Rows) {
+    init(
+        declaration: String, columnCount: Int, argumentCount: Int,
+        _ body: @escaping ([SQLValue]) throws -> () -> [SQLValue]?
+    ) {
         self.declaration = declaration
         self.columnCount = columnCount
         self.argumentCount = argumentCount
@@ -39,18 +43,18 @@ final class TableFunction<Rows: Sequence>: VirtualTable where Rows.Element == [S
         info.estimatedRows = 1000
     }
 
-    func openCursor() throws -> TableFunctionCursor<Rows> { TableFunctionCursor(self) }
+    func openCursor() throws -> TableFunctionCursor { TableFunctionCursor(self) }
 }
 
 /// A scan of one call of a ``TableFunction``.
-final class TableFunctionCursor<Rows: Sequence>: VirtualTableCursor where Rows.Element == [SQLValue] {
-    let function: TableFunction<Rows>
+final class TableFunctionCursor: VirtualTableCursor {
+    let function: TableFunction
     var arguments: [SQLValue] = []
-    var iterator: Rows.Iterator?
+    var nextRow: (() -> [SQLValue]?)?
     var row: [SQLValue]?
     var rowNumber: Int64 = 0
 
-    init(_ function: TableFunction<Rows>) { self.function = function }
+    init(_ function: TableFunction) { self.function = function }
 
     func filter(indexNumber: Int32, indexString: String?, arguments given: [SQLValue]) throws {
         var values = given.makeIterator()
@@ -59,12 +63,12 @@ final class TableFunctionCursor<Rows: Sequence>: VirtualTableCursor where Rows.E
         }
         row = nil
         rowNumber = 0
-        iterator = try function.body(arguments).makeIterator()
+        nextRow = try function.body(arguments)
         try next()
     }
 
     func next() throws {
-        row = iterator?.next()
+        row = nextRow?()
         rowNumber += 1
     }
 
