@@ -1,14 +1,13 @@
-#if os(iOS) || os(tvOS) || os(visionOS)
-    import UIKit
-#endif
+import Foundation
 
 /// The app lifecycle notifications a ``DatabaseQueue`` or ``DatabasePool`` follows when
 /// ``Configuration/observesSuspensionNotifications`` is on: suspended when the app enters the
 /// background, resumed when it returns to the foreground. Owned by its queue or pool; the
 /// observers end with it.
 ///
-/// Only iOS (Mac Catalyst included), tvOS and visionOS have these notifications (UIKit's); on
-/// the other platforms this observes nothing. The UIKit code is not built by this package's CI
+/// Only iOS (Mac Catalyst included), tvOS and visionOS post these notifications (UIKit's, named
+/// here by their raw values so that no main-actor-isolated UIKit symbol is touched); on the
+/// other platforms this observes nothing. The UIKit code is not built by this package's CI
 /// (Linux): Documentation/Build.md lists it with the other Apple-only code.
 final class SuspensionNotifications: @unchecked Sendable {
     #if os(iOS) || os(tvOS) || os(visionOS)
@@ -23,10 +22,10 @@ final class SuspensionNotifications: @unchecked Sendable {
         #if os(iOS) || os(tvOS) || os(visionOS)
             let center = NotificationCenter.default
             let background = center.addObserver(
-                forName: UIApplication.didEnterBackgroundNotification, object: nil, queue: nil
+                forName: Notification.Name("UIApplicationDidEnterBackgroundNotification"), object: nil, queue: nil
             ) { _ in suspend() }
             let foreground = center.addObserver(
-                forName: UIApplication.willEnterForegroundNotification, object: nil, queue: nil
+                forName: Notification.Name("UIApplicationWillEnterForegroundNotification"), object: nil, queue: nil
             ) { _ in resume() }
             lock.withLock { tokens = [background, foreground] }
         #endif
