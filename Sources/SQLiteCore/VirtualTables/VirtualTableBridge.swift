@@ -155,6 +155,14 @@ enum VirtualTableCallbacks {
     }
 
     /// Reports `error` on the table `vtab` (SQLite moves the message to the statement's error).
+    /// Frees a table's structure and the error message a failed call left on it, which SQLite
+    /// does not read after every callback (a failed `xDestroy`'s, for one).
+    static func freeTable(_ vtab: UnsafeMutablePointer<sqlite3_vtab>) {
+        if let message = vtab.pointee.zErrMsg { sqlite3_free(message) }
+        vtab.pointee.zErrMsg = nil
+        Table.free(vtab)
+    }
+
     static func fail(_ vtab: UnsafeMutablePointer<sqlite3_vtab>?, _ error: any Error) -> Int32 {
         if let vtab {
             if let old = vtab.pointee.zErrMsg { sqlite3_free(old) }
@@ -317,14 +325,14 @@ enum VirtualTableCallbacks {
         module.xBestIndex = { VirtualTableCallbacks.bestIndex($0, $1) }
         module.xDisconnect = { vtab in
             guard let vtab else { return SQLITE_OK }
-            VirtualTableCallbacks.Table.free(vtab)
+            VirtualTableCallbacks.freeTable(vtab)
             return SQLITE_OK
         }
         module.xDestroy = { vtab in
             guard let vtab else { return SQLITE_OK }
             let code = VirtualTableCallbacks.withTable(vtab) { try $0.destroy() }
             // A failed destroy keeps the table (SQLite reports the error and leaves it in the schema).
-            if code == SQLITE_OK { VirtualTableCallbacks.Table.free(vtab) }
+            if code == SQLITE_OK { VirtualTableCallbacks.freeTable(vtab) }
             return code
         }
         module.xOpen = { vtab, cursor in
