@@ -4,7 +4,6 @@ extension Connection {
     /// The plan of record type `R` on this connection, after creating or completing its table
     /// when the type creates it on first use and this is the first use here. Call with the
     /// connection locked.
-    @inline(__always)
     func usablePlan<R: Record>(_ type: R.Type) throws -> RecordPlan {
         let plan = recordPlan(R.self)
         if !plan.tableIsReady { try prepareTable(R.self, plan) }

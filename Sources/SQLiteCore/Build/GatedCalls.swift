@@ -9,7 +9,6 @@
 package enum GatedCalls {
     /// The rows changed by the connection's last INSERT, UPDATE or DELETE
     /// (`sqlite3_changes64`, 3.37).
-    @inline(__always)
     package static func changes(_ db: OpaquePointer) -> Int64 {
         #if SystemSQLite
             if let changes64 = NewerCFunctions.changes64 { return changes64(db) }
@@ -20,7 +19,6 @@ package enum GatedCalls {
     }
 
     /// The rows changed since the connection opened (`sqlite3_total_changes64`, 3.37).
-    @inline(__always)
     package static func totalChanges(_ db: OpaquePointer) -> Int64 {
         #if SystemSQLite
             if let totalChanges64 = NewerCFunctions.totalChanges64 { return totalChanges64(db) }

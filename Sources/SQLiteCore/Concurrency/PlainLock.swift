@@ -22,14 +22,11 @@ package final class PlainLock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    @inline(__always)
     package func lock() { pthread_mutex_lock(mutex) }
 
-    @inline(__always)
     package func unlock() { pthread_mutex_unlock(mutex) }
 
     /// Runs `body` while holding the lock.
-    @inline(__always)
     package func withLock<T>(_ body: () throws -> T) rethrows -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }

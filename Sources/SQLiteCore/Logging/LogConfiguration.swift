@@ -91,7 +91,6 @@ public struct LogConfiguration: Sendable {
     }
 
     /// Whether entries of `level` are logged.
-    @inline(__always)
     func logs(_ level: LogLevel) -> Bool {
         guard let least = self.level else { return false }
         return level >= least

@@ -142,12 +142,10 @@ package enum NumericText {
     }
 
     /// SQLite's `sqlite3Isspace`: space, tab, line feed, vertical tab, form feed, carriage return.
-    @inline(__always)
     static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
     }
 
-    @inline(__always)
     static func isDigit(_ byte: UInt8) -> Bool {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
